@@ -1,0 +1,57 @@
+# Bela: `make play` to play, `make test` to check everything. Both install what is missing.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PORT   ?= 8000
+STAMP  := $(VENV)/.installed-stamp
+NODE_STAMP := node_modules/.installed-stamp
+
+.PHONY: help play test site serve lint typecheck unit e2e bench arena install chromium clean
+
+help:
+	@echo "make play   build the site and serve it at http://127.0.0.1:$(PORT) (PORT= to change)"
+	@echo "make test   ruff, mypy, engine and bot tests, end-to-end tests in Chromium"
+	@echo "make site   build the deployable static folder _site/"
+	@echo "make bench  print benchmark figures (CPython and, with the site, Pyodide)"
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	@touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+chromium:
+	@bash scripts/ensure-chromium.sh
+
+site: $(STAMP) $(NODE_STAMP)
+	$(PY) scripts/build_site.py
+
+play: site
+	@echo "Bela is at http://127.0.0.1:$(PORT)/  (Ctrl+C to stop)"
+	$(PY) -m http.server --directory _site --bind 127.0.0.1 $(PORT)
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+typecheck: $(STAMP)
+	$(PY) -m mypy
+
+unit: $(STAMP)
+	$(PY) -m pytest -q -n 2
+
+e2e: site chromium
+	$(PY) -m pytest -q -p no:cacheprovider e2e
+
+test: lint typecheck unit e2e
+
+bench: $(STAMP)
+	$(PY) scripts/bench.py
+
+clean:
+	rm -rf _site .pytest_cache .mypy_cache .ruff_cache e2e-artifacts

@@ -1,0 +1,3 @@
+from bela.cli import main
+
+raise SystemExit(main())
