@@ -1,0 +1,233 @@
+"""Exact solver for the rest of a hand whose four hands are all known (a "double dummy").
+
+The value of a position is what team NS takes from now on, written ``R = 3 * points + s``:
+``points`` are the card points NS wins from now on (the cards already in the current trick and
+the last trick's 10 included), ``s`` is 2 when NS takes every trick of the whole hand
+(štiglja), 0 when EW does, else 1. NS maximizes R, EW minimizes it. Every hand score (the
+points written on the sheet after pad and štiglja, see :func:`hand_score`) is a
+non-decreasing function of R for NS, so the R a perfect play gives also gives the best hand
+score: solving for R and scoring afterwards is exact, and the transposition table can keep
+the value of a position independently of the points taken before it.
+
+Alpha-beta with fail-soft bounds, a transposition table at the start of each trick (keyed by
+the four hands, the leader and who has taken a trick), and move ordering (win cheaply, smear
+points on a partner's trick, throw the cheapest card otherwise). No other shortcut: the tests
+check every root card's value against a plain minimax over the engine's own Hand.
+
+>>> from bela.cards import parse_cards, Suit
+>>> from bela.bots.cardset import mask_of
+>>> t = Suit.HEARTS
+>>> hands = [mask_of(parse_cards(x), t) for x in (["JH"], ["AS"], ["7H"], ["TS"])]
+>>> values = solve(hands, t, leader=0, trick=[], ns_has=True, ew_has=True)
+>>> [(str(to_card(c, t)), v) for c, v in values.items()]   # 20+11+0+10 + 10 last = 51 points
+[('JH', 154)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bela.bots.cardset import ABOVE, POINTS, SUIT_MASK, legal_mask, to_card
+
+INF = 1 << 30
+__all__ = ["Solver", "solve", "to_card"]
+
+
+class Solver:
+    """One solver per trump suit and deal; its table may be reused between root moves and
+    between positions of the same deal (the same cards in the same hands)."""
+
+    __slots__ = ("nodes", "trump", "tt")
+
+    def __init__(self, trump: int) -> None:
+        self.trump = trump
+        self.tt: dict[int, tuple[int, int]] = {}
+        self.nodes = 0
+
+    def root_values(
+        self,
+        hands: Sequence[int],
+        leader: int,
+        trick: Sequence[int],
+        ns_has: bool,
+        ew_has: bool,
+        moves: Sequence[int] | None = None,
+    ) -> dict[int, int]:
+        """R for each legal card (internal number) of the seat to play, each exact."""
+        trump = self.trump
+        pts = POINTS[trump]
+        tmask = SUIT_MASK[trump]
+        tt = self.tt
+        h = list(hands)
+        counter = [0]
+
+        def trick_start(leader: int, flags: int, alpha: int, beta: int) -> int:
+            if not h[leader]:
+                return 2 if not flags & 2 else (0 if not flags & 1 else 1)
+            key = ((h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96) << 4) | leader << 2 | flags
+            entry = tt.get(key)
+            lo, hi = -INF, INF
+            if entry is not None:
+                lo, hi = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            a0, b0 = alpha, beta
+            v = play(0, leader, -1, 0, leader, 0, flags, alpha, beta)
+            if v <= a0:
+                hi = v if v < hi else hi
+            elif v >= b0:
+                lo = v if v > lo else lo
+            else:
+                lo = hi = v
+            tt[key] = (lo, hi)
+            return v
+
+        def play(
+            n: int,
+            leader: int,
+            led: int,
+            win: int,
+            winseat: int,
+            tpts: int,
+            flags: int,
+            alpha: int,
+            beta: int,
+        ) -> int:
+            counter[0] += 1
+            seat = (leader + n) & 3
+            hand = h[seat]
+            # legal cards
+            if led < 0:
+                m = hand
+            else:
+                follow = hand & SUIT_MASK[led]
+                if follow:
+                    m = follow if win >> 3 != led else (follow & ABOVE[win] or follow)
+                else:
+                    tr = hand & tmask
+                    m = hand if not tr else (tr & ABOVE[win] or tr) if win >> 3 == trump else tr
+            moves = ordered(m, n, seat, led, win, winseat)
+            maximizing = not seat & 1
+            best = -INF if maximizing else INF
+            for i in moves:
+                b = 1 << i
+                h[seat] = hand ^ b
+                if n == 0:
+                    nl, nw, nws = i >> 3, i, seat
+                else:
+                    nl = led
+                    if (i >> 3 == win >> 3 and i > win) or (i >> 3 == trump and win >> 3 != trump):
+                        nw, nws = i, seat
+                    else:
+                        nw, nws = win, winseat
+                t = tpts + pts[i]
+                if n == 3:
+                    if not h[0] and not h[1] and not h[2] and not h[3]:
+                        t += 10
+                    if nws & 1:
+                        val = trick_start(nws, flags | 2, alpha, beta)
+                    else:
+                        gain = 3 * t
+                        val = gain + trick_start(nws, flags | 1, alpha - gain, beta - gain)
+                else:
+                    val = play(n + 1, leader, nl, nw, nws, t, flags, alpha, beta)
+                h[seat] = hand
+                if maximizing:
+                    if val > best:
+                        best = val
+                        if val > alpha:
+                            alpha = val
+                            if alpha >= beta:
+                                break
+                elif val < best:
+                    best = val
+                    if val < beta:
+                        beta = val
+                        if alpha >= beta:
+                            break
+            return best
+
+        def ordered(m: int, n: int, seat: int, led: int, win: int, winseat: int) -> list[int]:
+            scored = []
+            mine_winning = n > 0 and (winseat & 1) == (seat & 1)
+            while m:
+                lowbit = m & -m
+                i = lowbit.bit_length() - 1
+                m ^= lowbit
+                if n == 0:
+                    s = (i & 7) * 4 + pts[i]
+                elif mine_winning:
+                    s = pts[i]
+                elif (i >> 3 == win >> 3 and i > win) or (i >> 3 == trump and win >> 3 != trump):
+                    s = 100 - (i & 7)
+                else:
+                    s = -pts[i]
+                scored.append((s, i))
+            scored.sort(reverse=True)
+            return [i for _, i in scored]
+
+        flags = (1 if ns_has else 0) | (2 if ew_has else 0)
+        n = len(trick)
+        seat = (leader + n) & 3
+        led = trick[0] >> 3 if trick else -1
+        win, winseat, tpts = 0, leader, 0
+        for k, c in enumerate(trick):
+            tpts += pts[c]
+            if k == 0 or (c >> 3 == win >> 3 and c > win) or (c >> 3 == trump and win >> 3 != trump):
+                win, winseat = c, (leader + k) & 3
+        hand = h[seat]
+        if moves is None:
+            lm = legal_mask(hand, led, win, trump)
+            root_moves = []
+            while lm:
+                lowbit = lm & -lm
+                root_moves.append(lowbit.bit_length() - 1)
+                lm ^= lowbit
+        else:
+            root_moves = list(moves)
+        out: dict[int, int] = {}
+        for i in root_moves:
+            b = 1 << i
+            h[seat] = hand ^ b
+            if n == 0:
+                nl, nw, nws = i >> 3, i, seat
+            else:
+                nl = led
+                if (i >> 3 == win >> 3 and i > win) or (i >> 3 == trump and win >> 3 != trump):
+                    nw, nws = i, seat
+                else:
+                    nw, nws = win, winseat
+            t = tpts + pts[i]
+            if n == 3:
+                if not h[0] and not h[1] and not h[2] and not h[3]:
+                    t += 10
+                if nws & 1:
+                    val = trick_start(nws, flags | 2, -INF, INF)
+                else:
+                    val = 3 * t + trick_start(nws, flags | 1, -INF, INF)
+            else:
+                val = play(n + 1, leader, nl, nw, nws, t, flags, -INF, INF)
+            h[seat] = hand
+            out[i] = val
+        self.nodes += counter[0]
+        return out
+
+
+def solve(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    trick: Sequence[int],
+    ns_has: bool,
+    ew_has: bool,
+) -> dict[int, int]:
+    """R (see the module) for every legal card of the seat to play, with a fresh table."""
+    return Solver(trump).root_values(hands, leader, trick, ns_has, ew_has)
