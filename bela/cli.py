@@ -24,6 +24,17 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     score = sub.add_parser("score", help="check a bela-record and print its scoring as JSON")
     score.add_argument("file", metavar="FILE|-", help="the record, or - for standard input")
+    arena = sub.add_parser("arena", help="two bot levels play the same deals from both sides; prints JSON")
+    arena.add_argument("a", choices=("easy", "medium", "hard"), help="level A")
+    arena.add_argument("b", choices=("easy", "medium", "hard"), help="level B")
+    arena.add_argument("--deals", type=int, default=100, help="deals, each played twice (default 100)")
+    arena.add_argument("--seed", type=int, default=1, help="seed of the deals and of the bots (default 1)")
+    arena.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    arena.add_argument("--target", type=int, choices=(1001, 701, 501), default=1001)
+    arena.add_argument("--stiglja", type=int, choices=(90, 100), default=90)
+    arena.add_argument("--exact-half", choices=("pad", "visi"), default="pad")
+    arena.add_argument("--declarations", choices=("auto", "choose"), default="auto")
+    arena.add_argument("--bela", choices=("auto", "choose"), default="auto")
     return parser
 
 
@@ -50,11 +61,31 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    from bela.arena import run_arena
+    from bela.rules import HouseRules
+
+    if args.deals < 1 or args.jobs < 1:
+        print("bela: --deals and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    rules = HouseRules(
+        target=args.target,
+        stiglja=args.stiglja,
+        exact_half=args.exact_half,
+        declarations=args.declarations,
+        bela=args.bela,
+    )
+    print(json.dumps(run_arena(args.a, args.b, args.deals, args.seed, args.jobs, rules)))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "score":
             return cmd_score(args)
+        if args.command == "arena":
+            return cmd_arena(args)
     except record.RecordError as e:
         print(e, file=sys.stderr)
         return 1

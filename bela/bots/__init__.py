@@ -1,28 +1,80 @@
-"""Computer players. PLACEHOLDER until issue 3: every level plays a random legal action.
-
-The protocol every caller relies on (the page, the arena, ``bela hint``):
+"""Computer players: one protocol for every decision.
 
     decide(observation, level, seed) -> Decision
 
-Given the same observation, level and seed, the same decision. A bot never receives
-anything but the seat's Observation.
+naming trump or passing (the dealer must name), "zovem / ne zovem", calling bela, playing a
+card. Given the same observation, level and seed, the same decision: all randomness comes
+from ``seed`` through SplitMix64 and all work budgets are counts (samples, search nodes),
+never the clock. A bot receives nothing but the seat's Observation.
+
+Levels:
+
+- ``easy``: names trump by counting its six cards; plays legal, sensible cards from what is
+  on the table, with an occasional small slip (never an absurd one);
+- ``medium``: names trump from a fitted point table; remembers every card and infers voids
+  and ceilings; leads and discards with purpose; solves the last three tricks exactly over
+  sampled deals;
+- ``hard``: names trump with a richer fitted model; every card is chosen by determinized
+  search: deals sampled consistent with every fact and weighted by the bids, each one solved
+  exactly near the end and by rollouts into an exact endgame earlier, maximizing the mean
+  hand score written on the sheet (pad and štiglja included).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bela.actions import Action
-from bela.deal import SplitMix64
+from bela.actions import Action, Bid, Declare, Phase, Play
+from bela.bots import bidding
+from bela.bots.knowledge import Knowledge, infer
+from bela.bots.policy import pick_card
+from bela.bots.sampler import Hands, Weight
+from bela.bots.search import SearchResult, evaluate
+from bela.cards import Card, card_from_index
+from bela.deal import SplitMix64, derive_seed
 from bela.observation import Observation
+from bela.seats import SEATS
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+
+Param = tuple[str, str | int | float]
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
+    """An action and why it was chosen.
+
+    ``rule`` is a stable id (``bid.table.name``, ``lead.master``, ``search.exact``...) and
+    ``params`` its parameters, for translation; ``reason`` is the English sentence. For a
+    search, ``expected`` is the mean hand-score margin of the action over ``samples`` sampled
+    deals (our points written on the sheet minus theirs, pad and štiglja included) and
+    ``runner_up`` / ``alternative`` the same figure for the next best action.
+    """
+
     action: Action
     reason: str = ""
+    rule: str = ""
+    params: tuple[Param, ...] = ()
+    expected: float | None = None
+    runner_up: float | None = None
+    alternative: Action | None = None
+    samples: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Deterministic work limits for the card-play search of one level."""
+
+    samples: int
+    exact_cards: int  # solve exactly from this many cards left (all seats)
+    search_from: int  # search at all only with this many cards left or fewer
+    node_budget: int
+
+
+BUDGETS: dict[str, Budget] = {
+    "medium": Budget(samples=10, exact_cards=12, search_from=12, node_budget=6000),
+    "hard": Budget(samples=20, exact_cards=16, search_from=32, node_budget=60000),
+}
 
 
 def decide(obs: Observation, level: str, seed: int) -> Decision:
@@ -30,4 +82,101 @@ def decide(obs: Observation, level: str, seed: int) -> Decision:
         raise ValueError(f"unknown level {level!r} (easy, medium or hard)")
     if not obs.legal:
         raise ValueError(f"it is not {obs.seat}'s turn")
-    return Decision(SplitMix64(seed).choice(obs.legal), "random")
+    rng = SplitMix64(derive_seed(seed, LEVELS.index(level), len(obs.plays), int(obs.seat)))
+    if obs.phase is Phase.BIDDING:
+        return _bid(obs, level)
+    if obs.phase is Phase.DECLARING:
+        return Decision(Declare(True), "declare everything: it can only add to our score", "declare.always")
+    return _play(obs, level, rng, BUDGETS.get(level))
+
+
+def _bid(obs: Observation, level: str) -> Decision:
+    position = (obs.seat - obs.dealer - 1) % 4
+    cards = obs.cards
+    if level == "easy":
+        suit, rule, params = bidding.easy_choice(cards, position)
+    elif level == "medium":
+        suit, rule, params = bidding.medium_choice(cards, position)
+    else:
+        suit, rule, params = bidding.rich_choice(cards, position)
+    action = Bid(suit)
+    if action not in obs.legal:  # cannot happen: the dealer never passes here
+        action = next(a for a in obs.legal if isinstance(a, Bid) and a.suit is not None)
+    if suit is None:
+        text = "pass (dalje): no suit is strong enough"
+    elif position == 3:
+        text = f"must name a suit as the dealer: {suit.english}s is the best"
+    else:
+        text = f"name {suit.english}s"
+    return Decision(action, text, rule, tuple(params.items()))
+
+
+def _action_for(obs: Observation, card: Card) -> Action:
+    plays = [a for a in obs.legal if isinstance(a, Play) and a.card == card]
+    for a in plays:
+        if a.bela is True:
+            return a
+    return plays[0]
+
+
+def _play(obs: Observation, level: str, rng: SplitMix64, budget: Budget | None) -> Decision:
+    k = infer(obs)
+    legal = sorted({a.card for a in obs.legal if isinstance(a, Play)})
+    remaining = sum(obs.held_count(s) for s in SEATS)
+    if len(legal) > 1 and budget is not None and remaining <= budget.search_from:
+        result = evaluate(
+            obs, k, rng, budget.samples, bid_weight(obs, k), budget.exact_cards, budget.node_budget
+        )
+        return _from_search(obs, result, remaining <= budget.exact_cards)
+    pick = pick_card(obs, k, legal, memory=level != "easy", rng=rng, mistakes=0.1 if level == "easy" else 0.0)
+    return Decision(_action_for(obs, pick.card), pick.text, pick.rule, tuple(pick.params.items()))
+
+
+def _from_search(obs: Observation, result: SearchResult, exact: bool) -> Decision:
+    ranked = sorted(result.values.items(), key=lambda kv: (-kv[1], kv[0].index))
+    best, value = ranked[0]
+    second = ranked[1] if len(ranked) > 1 else None
+    how = "solved exactly" if exact else "played out"
+    rule = "search.exact" if exact else "search.rollout"
+    text = f"{best}: expected margin {value:+.1f} over {result.samples} deals {how}"
+    if second is not None:
+        text += f" (next best {second[0]}: {second[1]:+.1f})"
+    params: tuple[Param, ...] = (
+        ("card", str(best)),
+        ("expected", round(value, 1)),
+        ("samples", result.samples),
+    )
+    return Decision(
+        _action_for(obs, best),
+        text,
+        rule,
+        params,
+        expected=value,
+        runner_up=second[1] if second else None,
+        alternative=_action_for(obs, second[0]) if second else None,
+        samples=result.samples,
+    )
+
+
+def bid_weight(obs: Observation, k: Knowledge) -> Weight | None:
+    """How well a sampled deal agrees with what the other seats said when naming trump."""
+    said = [(s, b, (s - obs.dealer - 1) % 4) for s, b in obs.bids if s != obs.seat]
+    if not said:
+        return None
+
+    def weight(hands: Hands, rng: SplitMix64) -> float:
+        w = 1.0
+        for s, b, position in said:
+            full = hands[s] | k.played_by[s]
+            idx = []
+            m = full
+            while m:
+                low = m & -m
+                idx.append(low.bit_length() - 1)
+                m ^= low
+            rng.shuffle(idx)
+            cards = [card_from_index(i) for i in idx[:6]]
+            w *= bidding.bid_likelihood(cards, position, b.suit)
+        return w
+
+    return weight

@@ -37,29 +37,32 @@ class Solver:
     """One solver per trump suit and deal; its table may be reused between root moves and
     between positions of the same deal (the same cards in the same hands)."""
 
-    __slots__ = ("nodes", "trump", "tt")
+    __slots__ = ("_h", "_play", "_trick_start", "counter", "trump", "tt")
 
     def __init__(self, trump: int) -> None:
         self.trump = trump
         self.tt: dict[int, tuple[int, int]] = {}
-        self.nodes = 0
+        self.counter = [0]
+        self._h = [0, 0, 0, 0]
+        self._build()
 
-    def root_values(
-        self,
-        hands: Sequence[int],
-        leader: int,
-        trick: Sequence[int],
-        ns_has: bool,
-        ew_has: bool,
-        moves: Sequence[int] | None = None,
-    ) -> dict[int, int]:
-        """R for each legal card (internal number) of the seat to play, each exact."""
+    @property
+    def nodes(self) -> int:
+        return self.counter[0]
+
+    def position_value(self, hands: Sequence[int], leader: int, ns_has: bool, ew_has: bool) -> int:
+        """R of a position at the start of a trick (no card of it played yet)."""
+        self._h[:] = hands
+        flags = (1 if ns_has else 0) | (2 if ew_has else 0)
+        return self._trick_start(leader, flags, -INF, INF)
+
+    def _build(self) -> None:
         trump = self.trump
         pts = POINTS[trump]
         tmask = SUIT_MASK[trump]
         tt = self.tt
-        h = list(hands)
-        counter = [0]
+        h = self._h
+        counter = self.counter
 
         def trick_start(leader: int, flags: int, alpha: int, beta: int) -> int:
             if not h[leader]:
@@ -174,6 +177,25 @@ class Solver:
             scored.sort(reverse=True)
             return [i for _, i in scored]
 
+        self._trick_start = trick_start
+        self._play = play
+
+    def root_values(
+        self,
+        hands: Sequence[int],
+        leader: int,
+        trick: Sequence[int],
+        ns_has: bool,
+        ew_has: bool,
+        moves: Sequence[int] | None = None,
+    ) -> dict[int, int]:
+        """R for each legal card (internal number) of the seat to play, each exact."""
+        trump = self.trump
+        pts = POINTS[trump]
+        h = self._h
+        h[:] = hands
+        trick_start = self._trick_start
+        play = self._play
         flags = (1 if ns_has else 0) | (2 if ew_has else 0)
         n = len(trick)
         seat = (leader + n) & 3
@@ -217,7 +239,6 @@ class Solver:
                 val = play(n + 1, leader, nl, nw, nws, t, flags, -INF, INF)
             h[seat] = hand
             out[i] = val
-        self.nodes += counter[0]
         return out
 
 

@@ -1,0 +1,172 @@
+"""Naming trump from the six cards seen before the talon.
+
+- easy counts: the suit with the most cards, named with 3 or more cards holding the jack or the
+  nine, or with 4 or more (the dealer names his longest suit);
+- medium adds points per card from a table (:mod:`bela.data.trump_table`, fitted offline by
+  ``scripts/fit_trump.py``) and names the best suit when it reaches the threshold of its
+  speaking position;
+- hard predicts the hand score margin of naming each suit with a richer linear model (pairs,
+  length, side aces and tens, voids, visible declarations, position), fitted the same way.
+
+Positions: 0 is the first to speak (who also leads the first trick), 3 the dealer, who must
+name a suit (mus).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from bela.cards import Card, Rank, Suit
+from bela.data import trump_table as table
+
+__all__ = [
+    "bid_likelihood",
+    "easy_choice",
+    "medium_choice",
+    "rich_choice",
+    "rich_features",
+    "table_score",
+]
+
+Choice = tuple[Suit | None, str, dict[str, str | int | float]]
+
+
+def easy_choice(cards: Sequence[Card], position: int) -> Choice:
+    counts = [0, 0, 0, 0]
+    honours = [0, 0, 0, 0]
+    for c in cards:
+        counts[c.suit] += 1
+        if c.rank in (Rank.JACK, Rank.NINE):
+            honours[c.suit] += 1
+    best = max(Suit, key=lambda s: (counts[s], honours[s], -int(s)))
+    n = counts[best]
+    if position == 3:
+        return best, "bid.easy.must", {"suit": best.letter, "count": n}
+    if n >= 4 or (n >= 3 and honours[best]):
+        return best, "bid.easy.count", {"suit": best.letter, "count": n}
+    return None, "bid.easy.pass", {"count": n}
+
+
+def table_score(cards: Sequence[Card], suit: Suit) -> float:
+    total = 0.0
+    for c in cards:
+        total += table.TRUMP_POINTS[c.rank] if c.suit == suit else table.SIDE_POINTS[c.rank]
+    return total
+
+
+def medium_choice(cards: Sequence[Card], position: int) -> Choice:
+    scores = {s: table_score(cards, s) for s in Suit}
+    best = max(Suit, key=lambda s: (scores[s], -int(s)))
+    points = round(scores[best], 1)
+    if position == 3:
+        return best, "bid.table.must", {"suit": best.letter, "points": points}
+    threshold = table.THRESHOLDS[position]
+    if scores[best] >= threshold:
+        return best, "bid.table.name", {"suit": best.letter, "points": points, "threshold": threshold}
+    return None, "bid.table.pass", {"suit": best.letter, "points": points, "threshold": threshold}
+
+
+RICH_NAMES: tuple[str, ...] = (
+    "bias",
+    *(f"trump_{r.letter}" for r in Rank),
+    "trumps>=3",
+    "trumps>=4",
+    "trumps>=5",
+    "J+9",
+    "K+Q",
+    "side_aces",
+    "side_tens_with_ace",
+    "side_tens_bare",
+    "side_kings",
+    "side_voids",
+    "visible_declarations/10",
+    "position_1",
+    "position_2",
+    "position_3",
+    "trumps*first",
+)
+
+
+def _visible_declarations(cards: Sequence[Card]) -> int:
+    held = {c.index for c in cards}
+    pts = 0
+    for rank, value in ((Rank.JACK, 200), (Rank.NINE, 150), (Rank.ACE, 100), (Rank.KING, 100)):
+        if all(s * 8 + rank in held for s in range(4)):
+            pts += value
+    for s in range(4):
+        run = 0
+        for r in range(9):
+            if r < 8 and s * 8 + r in held:
+                run += 1
+                continue
+            if run >= 3:
+                pts += {3: 20, 4: 50}.get(run, 100)
+            run = 0
+    return pts
+
+
+def rich_features(cards: Sequence[Card], suit: Suit, position: int) -> list[float]:
+    trumps = [c for c in cards if c.suit == suit]
+    ranks = {c.rank for c in trumps}
+    f: list[float] = [1.0]
+    f.extend(1.0 if r in ranks else 0.0 for r in Rank)
+    n = len(trumps)
+    f.extend([float(n >= 3), float(n >= 4), float(n >= 5)])
+    f.append(float(Rank.JACK in ranks and Rank.NINE in ranks))
+    f.append(float(Rank.KING in ranks and Rank.QUEEN in ranks))
+    side = [c for c in cards if c.suit != suit]
+    aces = {c.suit for c in side if c.rank == Rank.ACE}
+    f.append(float(len(aces)))
+    tens = [c for c in side if c.rank == Rank.TEN]
+    f.append(float(sum(1 for c in tens if c.suit in aces)))
+    f.append(float(sum(1 for c in tens if c.suit not in aces)))
+    f.append(float(sum(1 for c in side if c.rank == Rank.KING)))
+    f.append(float(sum(1 for s in Suit if s != suit and not any(c.suit == s for c in cards))))
+    f.append(_visible_declarations(cards) / 10.0)
+    f.extend(1.0 if position == p else 0.0 for p in (1, 2, 3))
+    f.append(float(n) if position == 0 else 0.0)
+    return f
+
+
+def rich_value(cards: Sequence[Card], suit: Suit, position: int) -> float:
+    w = table.RICH_WEIGHTS
+    if not w:
+        return table_score(cards, suit) - 60.0
+    return sum(a * b for a, b in zip(w, rich_features(cards, suit, position), strict=True))
+
+
+def rich_choice(cards: Sequence[Card], position: int) -> Choice:
+    values = {s: rich_value(cards, s, position) for s in Suit}
+    best = max(Suit, key=lambda s: (values[s], -int(s)))
+    v = round(values[best], 1)
+    if position == 3:
+        return best, "bid.model.must", {"suit": best.letter, "margin": v}
+    threshold = table.RICH_THRESHOLDS[position]
+    if values[best] >= threshold:
+        return best, "bid.model.name", {"suit": best.letter, "margin": v, "threshold": threshold}
+    return None, "bid.model.pass", {"suit": best.letter, "margin": v, "threshold": threshold}
+
+
+def bid_likelihood(
+    cards: Sequence[Card], position: int, named: Suit | None, temperature: float = 8.0
+) -> float:
+    """How likely a seat holding these six cards was to say what it said (a soft version of
+    the medium table): a pass is likely with a weak best suit, naming a suit with a strong one."""
+    scores = [table_score(cards, s) for s in Suit]
+    best = max(scores)
+    if named is None:
+        return _sigmoid((table.THRESHOLDS[min(position, 2)] - best) / temperature)
+    gap = best - scores[named]
+    fit = math.exp(-gap / temperature)
+    if position == 3:
+        return fit
+    return fit * _sigmoid((scores[named] - table.THRESHOLDS[position]) / temperature)
+
+
+def _sigmoid(x: float) -> float:
+    if x < -30:
+        return 1e-13
+    if x > 30:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-x))

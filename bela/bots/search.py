@@ -1,0 +1,388 @@
+"""Determinized search: the value of each legal card, averaged over sampled deals.
+
+For each deal drawn by :mod:`bela.bots.sampler`, every candidate card is valued by the hand
+score it leads to (the points written on the sheet, pad and štiglja included, as a margin:
+our written points minus theirs):
+
+- near the end of the hand the rest is solved exactly (:class:`~bela.bots.solver.Solver`);
+- earlier, the candidate is played, the hand is continued by a quick full-information policy
+  (:func:`rollout_card`) until ``exact_cards`` cards are left at the start of a trick, and that
+  endgame is solved exactly.
+
+Work is bounded by a number of sampled deals and a node budget (never by the clock), so the
+same observation and seed give the same decision in CPython and in Pyodide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from bela.actions import Play
+from bela.bots.cardset import ABOVE, BELOW, POINTS, SUIT_MASK, TO_CARD, TO_INT
+from bela.bots.knowledge import Knowledge, declaration_keys
+from bela.bots.sampler import Weight, sample_deals
+from bela.bots.solver import INF, Solver
+from bela.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, Card, Rank
+from bela.deal import SplitMix64
+from bela.observation import Observation
+from bela.rules import HouseRules
+from bela.seats import SEATS, Seat, Team
+
+# byte permutations: a suit's 8 bits in rank order -> in strength order
+_PERM = []
+for _table in (PLAIN_STRENGTH, TRUMP_STRENGTH):
+    _perm = []
+    for byte in range(256):
+        out = 0
+        for r in range(8):
+            if byte >> r & 1:
+                out |= 1 << _table[r]
+        _perm.append(out)
+    _PERM.append(tuple(_perm))
+PERM_PLAIN: tuple[int, ...] = _PERM[0]
+PERM_TRUMP: tuple[int, ...] = _PERM[1]
+
+
+def to_internal(m: int, trump: int) -> int:
+    out = 0
+    for s in range(4):
+        byte = (m >> (8 * s)) & 0xFF
+        if byte:
+            out |= (PERM_TRUMP if s == trump else PERM_PLAIN)[byte] << (8 * s)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """What a deal's hand score depends on besides the card play."""
+
+    rules: HouseRules
+    caller: Team
+    decl: tuple[int, int]
+    bela: tuple[int, int]
+    ns_points: int  # card points NS already has in complete tricks
+
+    def margin(self, r: int, team: Team) -> int:
+        """Our written points minus theirs, for the solver's value ``r`` of the rest."""
+        pts_ns = self.ns_points + r // 3
+        s = r % 3
+        total = 162 + self.decl[0] + self.decl[1] + self.bela[0] + self.bela[1]
+        if s == 2:
+            d = total + self.rules.stiglja
+        elif s == 0:
+            d = -(total + self.rules.stiglja)
+        else:
+            own_ns = pts_ns + self.decl[0] + self.bela[0]
+            own_ew = 162 - pts_ns + self.decl[1] + self.bela[1]
+            own_c = own_ns if self.caller is Team.NS else own_ew
+            if 2 * own_c > total:
+                d = own_ns - own_ew
+            elif 2 * own_c == total and self.rules.exact_half == "visi":
+                d = -own_ew if self.caller is Team.NS else own_ns
+            else:
+                d = -total if self.caller is Team.NS else total
+        return d if team is Team.NS else -d
+
+
+def declaration_points(obs: Observation, full: Sequence[int]) -> tuple[int, int]:
+    """The declarations each team records, from the shown ones or from a full deal."""
+    if obs.trump is None:
+        return (0, 0)
+    if len(obs.plays) >= 4:
+        pts = [0, 0]
+        if obs.declarations_winner is not None:
+            pts[obs.declarations_winner] = sum(d.points for _, ds in obs.shown_declarations for d in ds)
+        return (pts[0], pts[1])
+    said = dict(obs.declare)
+    choose = obs.rules.declarations == "choose"
+    best: tuple[int, int, int, int] | None = None
+    best_seat: Seat | None = None
+    keys: dict[Seat, list[tuple[int, int, int, int]]] = {}
+    for s in obs.dealer.next.order_from():
+        if choose and not said.get(s, True):
+            continue
+        ks = declaration_keys(full[s])
+        keys[s] = ks
+        for key in ks:
+            if best is None or key > best:
+                best, best_seat = key, s
+    out = [0, 0]
+    if best_seat is not None:
+        team = best_seat.team
+        out[team] = sum(k[0] for s in team.seats for k in keys.get(s, ()))
+    return (out[0], out[1])
+
+
+def bela_points(obs: Observation, full: Sequence[int]) -> tuple[int, int]:
+    trump = obs.trump
+    assert trump is not None
+    out = [0, 0]
+    if obs.bela_calls:
+        for s, _ in obs.bela_calls:
+            out[s.team] += 20
+        return (out[0], out[1])
+    kq = (1 << (trump * 8 + Rank.KING)) | (1 << (trump * 8 + Rank.QUEEN))
+    for s in SEATS:
+        if full[s] & kq == kq:
+            played = 0
+            for p, c in obs.plays:
+                if p == s:
+                    played |= 1 << c.index
+            if played & kq:
+                return (0, 0)  # the first was played without a call ("Bez")
+            out[s.team] += 20
+    return (out[0], out[1])
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    values: dict[Card, float]  # mean margin per candidate card
+    samples: int
+    nodes: int
+
+
+def _distinct(moves: list[int], mine_or_gone: int, pts: Sequence[int]) -> dict[int, int]:
+    """Map each move to a representative: two cards of one suit with the same points and only
+    cards already played (or our own) between them are interchangeable."""
+    rep: dict[int, int] = {}
+    prev = -1
+    for i in sorted(moves):
+        if prev >= 0 and prev >> 3 == i >> 3 and pts[prev] == pts[i]:
+            between = ABOVE[prev] & BELOW[i]
+            if between & ~mine_or_gone == 0:
+                rep[i] = rep[prev]
+                prev = i
+                continue
+        rep[i] = i
+        prev = i
+    return rep
+
+
+def evaluate(
+    obs: Observation,
+    k: Knowledge,
+    rng: SplitMix64,
+    samples: int,
+    weight: Weight | None,
+    exact_cards: int,
+    node_budget: int,
+    min_samples: int = 4,
+) -> SearchResult:
+    """Mean hand-score margin of each legal card over sampled deals."""
+    trump = obs.trump
+    assert trump is not None
+    t = int(trump)
+    pts = POINTS[t]
+    team = obs.seat.team
+    deals = sample_deals(k, rng, samples, obs.dealer.next, weight)
+    legal_cards = sorted({a.card for a in obs.legal if isinstance(a, Play)})
+    table = TO_INT[t]
+    moves = [table[c.index] for c in legal_cards]
+    trick_int = [table[c.index] for _, c in obs.trick]
+    leader = obs.trick[0][0] if obs.trick else obs.turn
+    assert leader is not None
+    gone = to_internal(k.played & ~_mask(c for _, c in obs.trick), t) | to_internal(k.mine, t)
+    rep = _distinct(moves, gone, pts)
+    reps = sorted(set(rep.values()))
+    ns_has = obs.tricks_won[0] > 0
+    ew_has = obs.tricks_won[1] > 0
+    remaining = sum(obs.held_count(s) for s in SEATS)
+    totals = dict.fromkeys(reps, 0.0)
+    nodes = 0
+    used = 0
+    for deal in deals:
+        full = [deal[s] | k.played_by[s] for s in SEATS]
+        assert obs.caller is not None
+        scoring = Scoring(
+            obs.rules,
+            obs.caller.team,
+            declaration_points(obs, full),
+            bela_points(obs, full),
+            obs.card_points[0],
+        )
+        hands = [to_internal(deal[s], t) for s in SEATS]
+        solver = Solver(t)
+        if remaining <= exact_cards:
+            values = solver.root_values(hands, int(leader), trick_int, ns_has, ew_has, reps)
+        else:
+            values = {
+                i: _rollout_value(solver, hands, t, int(leader), trick_int, i, ns_has, ew_has, exact_cards)
+                for i in reps
+            }
+        for i, r in values.items():
+            totals[i] += scoring.margin(r, team)
+        nodes += solver.nodes
+        used += 1
+        if used >= min_samples and nodes > node_budget:
+            break
+    to_card = TO_CARD[t]
+    out = {to_card[i]: totals[rep[i]] / max(used, 1) for i in moves}
+    return SearchResult(out, used, nodes)
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def _rollout_value(
+    solver: Solver,
+    hands0: list[int],
+    trump: int,
+    leader: int,
+    trick: list[int],
+    first: int,
+    ns_has: bool,
+    ew_has: bool,
+    exact_cards: int,
+) -> int:
+    """R after playing ``first`` and continuing with :func:`rollout_card` down to an exact
+    endgame of ``exact_cards`` cards."""
+    pts = POINTS[trump]
+    h = list(hands0)
+    cards = list(trick)
+    seat = (leader + len(cards)) & 3
+    gained = 0
+    card = first
+    while True:
+        h[seat] ^= 1 << card
+        cards.append(card)
+        if len(cards) == 4:
+            win_i = 0
+            for j in range(1, 4):
+                c, w = cards[j], cards[win_i]
+                if (c >> 3 == w >> 3 and c > w) or (c >> 3 == trump and w >> 3 != trump):
+                    win_i = j
+            winner = (leader + win_i) & 3
+            tp = pts[cards[0]] + pts[cards[1]] + pts[cards[2]] + pts[cards[3]]
+            left = h[0] | h[1] | h[2] | h[3]
+            if not left:
+                tp += 10
+            if winner & 1:
+                ew_has = True
+            else:
+                ns_has = True
+                gained += 3 * tp
+            leader = winner
+            cards = []
+            if not left:
+                return gained + (2 if not ew_has else 0 if not ns_has else 1)
+            if left.bit_count() <= exact_cards:
+                return gained + solver.position_value(h, leader, ns_has, ew_has)
+            seat = leader
+        else:
+            seat = (seat + 1) & 3
+        card = rollout_card(h, seat, leader, cards, trump)
+
+
+def rollout_card(h: list[int], seat: int, leader: int, cards: list[int], trump: int) -> int:
+    """A quick full-information choice: pull or cash masters when leading, smear on the partner's
+    sure trick, win cheaply when last, else win with a card that holds, else throw cheap."""
+    pts = POINTS[trump]
+    hand = h[seat]
+    tmask = SUIT_MASK[trump]
+    others = 0
+    for s in range(4):
+        if s != seat:
+            others |= h[s]
+    if not cards:
+        opp = h[(seat + 1) & 3] | h[(seat + 3) & 3]
+        tr = hand & tmask
+        if tr and opp & tmask:
+            best = tr.bit_length() - 1
+            if not (others & tmask & ABOVE[best]):
+                return best
+        for s in range(4):
+            if s == trump:
+                continue
+            mine = hand & SUIT_MASK[s]
+            if not mine:
+                continue
+            best = mine.bit_length() - 1
+            if not (others & SUIT_MASK[s] & ABOVE[best]):
+                ruff = False
+                for o in ((seat + 1) & 3, (seat + 3) & 3):
+                    if not h[o] & SUIT_MASK[s] and h[o] & tmask:
+                        ruff = True
+                if not ruff:
+                    return best
+        return _cheapest(hand & ~tmask or hand, pts)
+    led = cards[0] >> 3
+    win_i = 0
+    for j in range(1, len(cards)):
+        c, w = cards[j], cards[win_i]
+        if (c >> 3 == w >> 3 and c > w) or (c >> 3 == trump and w >> 3 != trump):
+            win_i = j
+    win = cards[win_i]
+    winseat = (leader + win_i) & 3
+    follow = hand & SUIT_MASK[led]
+    if follow:
+        m = follow if win >> 3 != led else (follow & ABOVE[win] or follow)
+    else:
+        tr = hand & tmask
+        m = hand if not tr else (tr & ABOVE[win] or tr) if win >> 3 == trump else tr
+    if m & (m - 1) == 0:
+        return m.bit_length() - 1
+    n = len(cards)
+    later = [(seat + j) & 3 for j in range(1, 4 - n)]
+    later_opp = [p for p in later if (p ^ seat) & 1]
+    if (winseat ^ seat) & 1 == 0:
+        if not any(_can_beat(h[p], led, win, trump) for p in later_opp):
+            plain = m & ~tmask
+            if plain:
+                return _richest(plain, pts)
+            return (m & -m).bit_length() - 1
+        return _cheapest(m, pts)
+    # an opponent is winning
+    first = m & -m
+    c0 = first.bit_length() - 1
+    if (c0 >> 3 == win >> 3 and c0 > win) or (c0 >> 3 == trump and win >> 3 != trump):
+        # every legal card beats (the rules force it): pick the cheapest one that holds
+        best = -1
+        mm = m
+        while mm:
+            b = mm & -mm
+            i = b.bit_length() - 1
+            mm ^= b
+            if not any(_can_beat(h[p], led, i, trump) for p in later_opp):
+                return i
+            best = i if best < 0 else best
+        return best
+    return _cheapest(m, pts)
+
+
+def _can_beat(hand: int, led: int, win: int, trump: int) -> bool:
+    follow = hand & SUIT_MASK[led]
+    if follow:
+        return win >> 3 == led and bool(follow & ABOVE[win])
+    tr = hand & SUIT_MASK[trump]
+    if not tr:
+        return False
+    return win >> 3 != trump or bool(tr & ABOVE[win])
+
+
+def _cheapest(m: int, pts: Sequence[int]) -> int:
+    best, bv = -1, INF
+    while m:
+        b = m & -m
+        i = b.bit_length() - 1
+        m ^= b
+        v = pts[i] * 8 + (i & 7)
+        if v < bv:
+            best, bv = i, v
+    return best
+
+
+def _richest(m: int, pts: Sequence[int]) -> int:
+    best, bv = -1, -INF
+    while m:
+        b = m & -m
+        i = b.bit_length() - 1
+        m ^= b
+        v = pts[i] * 8 - (i & 7)
+        if v > bv:
+            best, bv = i, v
+    return best

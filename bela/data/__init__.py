@@ -1,0 +1,1 @@
+"""Data shipped with the package (generated constants modules, loadable under Pyodide)."""
