@@ -1,0 +1,260 @@
+"""Random legal hands and matches, played through the engine, for the property and differential tests.
+
+Every generator takes a ``random.Random`` so that a failing case is reproduced from its seed.
+Besides uniformly random play, matches mix in deals that random play would almost never
+reach: belots (one or two), štiglja deals (one seat holds seven trumps and an ace, so its
+team takes every trick whoever calls), exact-half hands (a built 81/81 hand, rotated to any
+dealer and suit, and a search by replaying a hand until it ends exactly half), and the last
+hand cut at any action (bidding, declaring or playing).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+from hypothesis import strategies as st
+
+from bela.actions import PASS, Action, Bid, Phase, Play
+from bela.cards import DECK, Card, Rank, Suit
+from bela.hand import Hand
+from bela.match import Match
+from bela.rules import HouseRules
+from bela.seats import SEATS, Seat
+
+DEEP = os.environ.get("BELA_DEEP", "") not in ("", "0")
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"  # beside the repository, as in CI
+EXAMPLES = SHARED / "examples"
+
+
+def scaled(default: int, deep: int) -> int:
+    """How many random cases to run: ``default`` normally, ``deep`` under BELA_DEEP=1."""
+    return deep if DEEP else default
+
+
+ALL_RULES: tuple[HouseRules, ...] = tuple(
+    HouseRules(target, stiglja, exact_half, declarations, bela)  # type: ignore[arg-type]
+    for target in (1001, 701, 501)
+    for stiglja in (90, 100)
+    for exact_half in ("pad", "visi")
+    for declarations in ("auto", "choose")
+    for bela in ("auto", "choose")
+)
+rules_strategy = st.sampled_from(ALL_RULES)
+seeds = st.integers(min_value=0, max_value=2**64 - 1)
+
+Deal = dict[Seat, list[Card]]
+
+
+def C(text: str) -> Card:
+    return Card.parse(text)
+
+
+def cards(text: str) -> list[Card]:
+    """``cards("JH 9H AS")``."""
+    return [Card.parse(t) for t in text.split()]
+
+
+def deal_of(s: str, e: str, n: str, w: str) -> Deal:
+    return {Seat.S: cards(s), Seat.E: cards(e), Seat.N: cards(n), Seat.W: cards(w)}
+
+
+def random_deal(rng: random.Random) -> Deal:
+    deck = list(DECK)
+    rng.shuffle(deck)
+    return {seat: deck[8 * i : 8 * i + 8] for i, seat in enumerate(SEATS)}
+
+
+def _fill(rng: random.Random, fixed: dict[Seat, list[Card]]) -> Deal:
+    """Complete a partial deal at random, then shuffle each seat's 8 cards (the talon is any 2)."""
+    used = {c for cs in fixed.values() for c in cs}
+    rest = [c for c in DECK if c not in used]
+    rng.shuffle(rest)
+    deal: Deal = {}
+    for seat in SEATS:
+        have = list(fixed.get(seat, []))
+        need = 8 - len(have)
+        have += rest[:need]
+        del rest[:need]
+        rng.shuffle(have)
+        deal[seat] = have
+    return deal
+
+
+def belot_deal(rng: random.Random, holders: Sequence[tuple[Seat, Suit]]) -> Deal:
+    """Each listed seat holds all eight cards of its suit."""
+    return _fill(rng, {seat: [Card(r, suit) for r in Rank] for seat, suit in holders})
+
+
+def stiglja_deal(rng: random.Random, strong: Seat, trump: Suit) -> Deal:
+    """``strong`` holds every trump but the seven, and one ace; its partner holds the seven.
+
+    With ``trump`` named, the strong seat wins every trick it plays in (it follows with the
+    ace, or trumps, or overtrumps its partner's seven), so its team takes all 8 tricks
+    whatever anyone plays and whoever named trump.
+    """
+    ace = Card(Rank.ACE, rng.choice([s for s in Suit if s != trump]))
+    strong_cards = [Card(r, trump) for r in Rank if r != Rank.SEVEN] + [ace]
+    return _fill(rng, {strong: strong_cards, strong.partner: [Card(Rank.SEVEN, trump)]})
+
+
+# An 81/81 hand built by hand (see test_scoring.py for the trick-by-trick count): dealer W,
+# S names hearts, no declarations, no bela; every play is forced or chosen within the rules.
+HALF_DEALER = Seat.W
+HALF_DEAL = deal_of(
+    "JH 8H 9S AS JD 9D JC 9C",
+    "AH KH TS QS AD TD KC QC",
+    "9H 7H JS 8S 8D 7D 8C 7C",
+    "TH QH KS 7S KD QD AC TC",
+)
+HALF_PLAYS = cards(
+    "JH AH 9H TH 9S TS 8S KS KH 7H QH 8H AD 8D KD JD TD 7D QD 9D KC 8C AC JC TC 9C QC 7C 7S AS QS JS"
+)
+
+
+def half_hand(dealer: Seat, suits: Sequence[Suit], passes: int) -> tuple[Deal, list[Bid], list[Card]]:
+    """The 81/81 hand rotated so that ``dealer`` deals, with suits renamed H->suits[0]...;
+    ``passes`` players pass before the next one names the (renamed) hearts. Both teams take 81."""
+    k = (int(dealer) - int(HALF_DEALER)) % 4
+
+    def move(c: Card) -> Card:
+        return Card(c.rank, suits[int(c.suit)])
+
+    deal = {seat.after(k): [move(c) for c in cs] for seat, cs in HALF_DEAL.items()}
+    bids = [PASS] * passes + [Bid(suits[int(Suit.HEARTS)])]
+    return deal, bids, [move(c) for c in HALF_PLAYS]
+
+
+def random_action(hand: Hand, rng: random.Random, pass_rate: float = 0.45) -> Action:
+    """A random legal action; in the bidding, passing often enough that the dealer must name a suit."""
+    actions = hand.legal_actions()
+    if hand.phase is Phase.BIDDING:
+        if PASS in actions and rng.random() < pass_rate:
+            return PASS
+        return rng.choice([a for a in actions if a != PASS])
+    return rng.choice(actions)
+
+
+def play_out(hand: Hand, rng: random.Random) -> None:
+    while not hand.finished:
+        hand.apply(random_action(hand, rng))
+
+
+def apply_bids(hand: Hand, bids: Sequence[Bid], rng: random.Random) -> None:
+    """The given bids, then random declaring choices until the play starts."""
+    for b in bids:
+        hand.apply(b)
+    while hand.phase is Phase.DECLARING:
+        hand.apply(random_action(hand, rng))
+
+
+def play_cards(hand: Hand, plays: Sequence[Card], rng: random.Random) -> None:
+    """Play these cards in order, choosing bela at random where the rules ask for a choice."""
+    for card in plays:
+        seat = hand.turn
+        assert seat is not None
+        asks = hand.rules.bela == "choose" and hand.starts_bela(seat, card)
+        hand.apply(Play(card, rng.choice([True, False]) if asks else None))
+
+
+def exact_half(hand: Hand) -> bool:
+    """The calling team made exactly half of the hand total (not a štiglja)."""
+    assert hand.caller is not None
+    tricks, pts, bela = hand.tricks_won(), hand.card_points(), hand.bela_points()
+    result = hand.declaration_result()
+    decl = {t: (result.points if result.winner is t else 0) for t in tricks}
+    total = 162 + sum(decl.values()) + sum(bela.values())
+    team = hand.caller.team
+    return max(tricks.values()) < 8 and 2 * (pts[team] + decl[team] + bela[team]) == total
+
+
+def search_exact_half(hand: Hand, rng: random.Random, tries: int) -> None:
+    """Bid at random, then replay the play (undoing it) until it ends exactly half or tries run out."""
+    while hand.phase in (Phase.BIDDING, Phase.DECLARING):
+        hand.apply(random_action(hand, rng))
+    if hand.finished:  # a belot
+        return
+    start = len(hand.actions)
+    for _ in range(tries):
+        play_out(hand, rng)
+        if exact_half(hand):
+            return
+        while len(hand.actions) > start:
+            hand.undo()
+    play_out(hand, rng)
+
+
+def random_match(
+    rng: random.Random,
+    rules: HouseRules,
+    *,
+    special: bool = True,
+    cut: float = 0.5,
+    max_hands: int = 40,
+    half_tries: int = 25,
+) -> Match:
+    """A random legal match, played to its end (or ``max_hands``), then with probability ``cut``
+    truncated after a random hand and rewound by a random number of actions in that hand."""
+    m = Match(rules, seed=rng.getrandbits(32), dealer=rng.choice(SEATS))
+    while m.winner is None and len(m.hands) < max_hands:
+        r = rng.random() if special else 1.0
+        dealer = m.next_dealer()
+        if r < 0.02:
+            suits = rng.sample(list(Suit), 2)
+            seats = rng.sample(list(SEATS), rng.choice([1, 1, 2]))
+            hand = m.start_hand(belot_deal(rng, list(zip(seats, suits, strict=False))))
+            play_out(hand, rng)
+        elif r < 0.10:
+            trump = rng.choice(list(Suit))
+            hand = m.start_hand(stiglja_deal(rng, rng.choice(SEATS), trump))
+            passes = rng.randrange(4)
+            apply_bids(hand, [PASS] * passes + [Bid(trump)], rng)
+            play_out(hand, rng)
+        elif r < 0.18:
+            suits = rng.sample(list(Suit), 4)
+            deal, bids, plays = half_hand(dealer, suits, rng.randrange(4))
+            hand = m.start_hand(deal)
+            apply_bids(hand, bids, rng)
+            play_cards(hand, plays, rng)
+        elif r < 0.24:
+            search_exact_half(m.start_hand(), rng, half_tries)
+        else:
+            play_out(m.start_hand(), rng)
+    if m.hands and rng.random() < cut:
+        cut_match(m, rng)
+    return m
+
+
+def cut_match(m: Match, rng: random.Random) -> None:
+    """Keep the hands up to a random one and undo a random number of its actions."""
+    del m.hands[rng.randrange(len(m.hands)) + 1 :]
+    last = m.hands[-1]
+    for _ in range(rng.randrange(len(last.actions) + 1)):
+        last.undo()
+
+
+def snapshot(hand: Hand) -> tuple[object, ...]:
+    """Everything observable about a hand's state, to compare before and after."""
+    return (
+        hand.phase,
+        hand.turn,
+        hand.trump,
+        hand.caller,
+        hand.belot,
+        tuple(hand.actions),
+        tuple(hand.bids),
+        tuple(sorted(hand.declare.items())),
+        tuple(hand.plays),
+        tuple((s, tuple(cs)) for s, cs in sorted(hand.held.items())),
+        tuple((t.leader, tuple(t.cards)) for t in hand.tricks),
+        (hand.trick.leader, tuple(hand.trick.cards)),
+        tuple(hand.bela_calls),
+        tuple(sorted(hand.tricks_won().items())),
+        tuple(sorted(hand.card_points().items())),
+        tuple(sorted(hand.bela_points().items())),
+        hand.declaration_result(),
+        tuple(hand.legal_actions()),
+    )
