@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
-
 from strategies import EXAMPLES
 
 # No deadline: a match takes milliseconds, but a loaded CI machine must not turn that into a failure.

@@ -14,6 +14,7 @@ import os
 import random
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -36,7 +37,7 @@ def scaled(default: int, deep: int) -> int:
 
 
 ALL_RULES: tuple[HouseRules, ...] = tuple(
-    HouseRules(target, stiglja, exact_half, declarations, bela)  # type: ignore[arg-type]
+    HouseRules(target, stiglja, exact_half, declarations, bela)
     for target in (1001, 701, 501)
     for stiglja in (90, 100)
     for exact_half in ("pad", "visi")
@@ -101,18 +102,123 @@ def stiglja_deal(rng: random.Random, strong: Seat, trump: Suit) -> Deal:
     return _fill(rng, {strong: strong_cards, strong.partner: [Card(Rank.SEVEN, trump)]})
 
 
-# An 81/81 hand built by hand (see test_scoring.py for the trick-by-trick count): dealer W,
-# S names hearts, no declarations, no bela; every play is forced or chosen within the rules.
-HALF_DEALER = Seat.W
-HALF_DEAL = deal_of(
+# -- positions built and counted by hand (dealer W: S speaks first and leads; trump hearts) --------
+# In each suit every seat holds two cards, so each trick is of one suit.
+
+# "Ownership": S holds the top hearts, N the top spades, E the top diamonds, W the top clubs.
+OWN = deal_of(
+    "JH 9H 7S 8S 7D 8D 7C 8C",
+    "AH KH 9S JS AD TD QC KC",
+    "AS TS 7H 8H 9D JD 9C JC",
+    "TH QH QS KS QD KD AC TC",
+)
+OWN_PLAYS = (
+    "JH AH 7H TH "  # S 20+11+0+10 = 41
+    "9H KH 8H QH "  # S 14+4+0+3 = 21
+    "7S 9S AS QS "  # N 0+0+11+3 = 14
+    "TS KS 8S JS "  # N 10+4+0+2 = 16    NS: 92 in 4 tricks
+    "9D QD 7D AD "  # E 0+3+0+11 = 14
+    "TD JD KD 8D "  # E 10+2+4+0 = 16
+    "QC 9C AC 7C "  # W 3+0+11+0 = 14
+    "TC 8C KC JC"  # W 10+0+4+2 = 16, +10 last trick   EW: 70 in 4 tricks
+)
+
+# The same, but W holds the king and queen of trump (bela, EW) and E the ten.
+OWN_BELA = deal_of(
+    "JH 9H 7S 8S 7D 8D 7C 8C",
+    "AH TH 9S JS AD TD QC KC",
+    "AS TS 7H 8H 9D JD 9C JC",
+    "KH QH QS KS QD KD AC TC",
+)
+OWN_BELA_PLAYS = (
+    "JH AH 7H QH "  # S 20+11+0+3 = 34; W calls bela with the queen
+    "9H TH 8H KH "  # S 14+10+0+4 = 28
+    "7S 9S AS QS TS KS 8S JS "  # N 14 + 16   NS: 92
+    "9D QD 7D AD TD JD KD 8D QC 9C AC 7C TC 8C KC JC"  # EW: 14 + 16 + 14 + 26 = 70
+)
+
+# S holds a terca 7-9 of spades (20): E's 9S and S's 8D of "ownership" are swapped.
+TERCA = deal_of(
+    "JH 9H 7S 8S 9S 7D 7C 8C",
+    "AH KH JS 8D AD TD QC KC",
+    "AS TS 7H 8H 9D JD 9C JC",
+    "TH QH QS KS QD KD AC TC",
+)
+TERCA_PLAYS = (
+    "JH AH 7H TH 9H KH 8H QH "  # S 41 + 21
+    "7S JS AS QS "  # N 0+2+11+3 = 16
+    "TS KS 8S 8D "  # N 10+4+0+0 = 14 (E has no spade and no trump left)   NS: 92
+    "9D QD 7D AD "  # E 14
+    "TD JD KD 9S "  # E 10+2+4+0 = 16 (S has no diamond and no trump)
+    "QC 9C AC 7C TC 8C KC JC"  # W 14, W 16 + 10    EW: 70
+)
+
+# 81 / 81: NS take the first trick (55) and the last (16 + 10); EW the other six (81).
+HALF = deal_of(
     "JH 8H 9S AS JD 9D JC 9C",
     "AH KH TS QS AD TD KC QC",
     "9H 7H JS 8S 8D 7D 8C 7C",
     "TH QH KS 7S KD QD AC TC",
 )
-HALF_PLAYS = cards(
-    "JH AH 9H TH 9S TS 8S KS KH 7H QH 8H AD 8D KD JD TD 7D QD 9D KC 8C AC JC TC 9C QC 7C 7S AS QS JS"
+HALF_PLAYS = (
+    "JH AH 9H TH "  # S 20+11+14+10 = 55
+    "9S TS 8S KS "  # E 0+10+0+4 = 14 (E must beat 9S; N and W cannot beat the ten)
+    "KH 7H QH 8H "  # E 4+0+3+0 = 7
+    "AD 8D KD JD "  # E 11+0+4+2 = 17
+    "TD 7D QD 9D "  # E 10+0+3+0 = 13
+    "KC 8C AC JC "  # W 4+0+11+2 = 17 (W must beat the king)
+    "TC 9C QC 7C "  # W 10+0+3+0 = 13
+    "7S AS QS JS"  # S 0+11+3+2 = 16, +10 last trick
 )
+
+# Štiglja: S holds J 9 of trump and A 10 of spades, N the aces and tens of diamonds and clubs;
+# W holds the king and queen of trump (bela for EW).
+STIGLJA = deal_of(
+    "JH 9H AS TS 7D 8D 7C 8C",
+    "AH TH KS QS 9D JD 9C JC",
+    "7H 8H 7S 8S AD TD AC TC",
+    "KH QH 9S JS QD KD QC KC",
+)
+STIGLJA_PLAYS = (
+    "JH AH 7H QH 9H TH 8H KH "  # S 34 + 28 (bela W with the queen)
+    "AS KS 7S 9S TS QS 8S JS "  # S 15 + 15
+    "7D 9D AD QD TD KD 8D JD "  # N 14 + 16
+    "AC QC 7C 9C TC KC 8C JC"  # N 14 + 16 + 10: NS 162 in 8 tricks
+)
+# The same with W's 9S and E's KS swapped: W holds four kings (100) and still the bela.
+STIGLJA_KINGS = deal_of(
+    "JH 9H AS TS 7D 8D 7C 8C",
+    "AH TH 9S QS 9D JD 9C JC",
+    "7H 8H 7S 8S AD TD AC TC",
+    "KH QH KS JS QD KD QC KC",
+)
+STIGLJA_KINGS_PLAYS = STIGLJA_PLAYS.replace("AS KS 7S 9S", "AS 9S 7S KS")
+
+# Declarations: S a kvarta 9-Q of hearts (50), E a terca 8-10 of diamonds (20), N a terca 7-9
+# of spades (20), W nothing.
+DECL = deal_of(
+    "9H TH JH QH 7D 9C JD AC",
+    "8D 9D TD KH 7C QC JS AH",
+    "7S 8S 9S KD 8C TC QS AS",
+    "7H 8H QD AD TS KS JC KC",
+)
+HALF_DEALER = Seat.W
+
+
+def record(hands: list[dict[str, Any]], **rules: Any) -> dict[str, Any]:
+    return {"format": "bela-record", "version": 1, "rules": rules, "hands": hands}
+
+
+def hand_json(
+    dealer: Seat, deal: dict[Seat, list[Card]], bids: list[str], plays: str, k: int = 0
+) -> dict[str, Any]:
+    """One of the positions above as a record hand, turned by ``k`` seats (S's cards go to S.after(k)...)."""
+    return {
+        "dealer": dealer.name,
+        "deal": {seat.after(k).name: [str(c) for c in cs] for seat, cs in deal.items()},
+        "bids": bids,
+        "plays": plays.split(),
+    }
 
 
 def half_hand(dealer: Seat, suits: Sequence[Suit], passes: int) -> tuple[Deal, list[Bid], list[Card]]:
@@ -123,9 +229,9 @@ def half_hand(dealer: Seat, suits: Sequence[Suit], passes: int) -> tuple[Deal, l
     def move(c: Card) -> Card:
         return Card(c.rank, suits[int(c.suit)])
 
-    deal = {seat.after(k): [move(c) for c in cs] for seat, cs in HALF_DEAL.items()}
+    deal = {seat.after(k): [move(c) for c in cs] for seat, cs in HALF.items()}
     bids = [PASS] * passes + [Bid(suits[int(Suit.HEARTS)])]
-    return deal, bids, [move(c) for c in HALF_PLAYS]
+    return deal, bids, [move(c) for c in cards(HALF_PLAYS)]
 
 
 def random_action(hand: Hand, rng: random.Random, pass_rate: float = 0.45) -> Action:

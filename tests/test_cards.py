@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from strategies import cards
 
 from bela.cards import DECK, Card, Rank, Suit, trick_winner_index
 from bela.hand import Trick
 from bela.seats import SEATS, Seat, Team
-from strategies import cards
 
 # rules.md: the two tables, strongest first, with their points.
 TRUMP_TABLE = [("J", 20), ("9", 14), ("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("8", 0), ("7", 0)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from strategies import DECL, cards, deal_of
 
 from bela.actions import PASS, Bid, Declare, Phase
 from bela.cards import Suit
@@ -11,7 +12,6 @@ from bela.hand import Hand
 from bela.rules import HouseRules
 from bela.scoring import score_hand
 from bela.seats import Seat, Team
-from strategies import cards, deal_of
 
 
 def points(text: str) -> list[int]:
@@ -176,14 +176,6 @@ def test_nobody_declares() -> None:
 
 # -- through a hand ----------------------------------------------------------------------------
 
-# S: kvarta 9-Q of hearts (50); E: terca 8-10 of diamonds (20); N: terca 7-9 of spades (20); W: nothing.
-DEAL = deal_of(
-    "9H TH JH QH 7D 9C JD AC",
-    "8D 9D TD KH 7C QC JS AH",
-    "7S 8S 9S KD 8C TC QS AS",
-    "7H 8H QD AD TS KS JC KC",
-)
-
 
 def declared_figures(hand: Hand) -> tuple[int, int]:
     s = score_hand(hand)
@@ -191,7 +183,7 @@ def declared_figures(hand: Hand) -> tuple[int, int]:
 
 
 def test_auto_every_player_declares_all() -> None:
-    hand = Hand(Seat.W, DEAL, HouseRules())
+    hand = Hand(Seat.W, DECL, HouseRules())
     assert declared_figures(hand) == (0, 0)  # nothing before trump is named (cards not picked up)
     hand.apply(Bid(Suit.CLUBS))
     assert hand.phase is Phase.PLAYING
@@ -211,7 +203,7 @@ def test_auto_every_player_declares_all() -> None:
 def test_choose_ne_zovem_removes_a_players_declarations(
     choices: dict[Seat, bool], expected: tuple[int, int]
 ) -> None:
-    hand = Hand(Seat.W, DEAL, HouseRules(declarations="choose"))
+    hand = Hand(Seat.W, DECL, HouseRules(declarations="choose"))
     hand.apply(Bid(Suit.CLUBS))
     while hand.phase is Phase.DECLARING:
         assert hand.turn in choices

@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
 import reference
-from bela.cli import main
 from strategies import EXAMPLES, REPO
+
+from bela.cli import main
 
 GOOD = sorted(p.name for p in EXAMPLES.glob("*.json") if p.name.endswith(".expected.json"))
 GOOD = [name.removesuffix(".expected.json") + ".json" for name in GOOD]

@@ -4,28 +4,14 @@ refusal of every illegal action (its reason's facts, and the state left as it wa
 from __future__ import annotations
 
 import pytest
+from strategies import DECL, OWN, OWN_BELA, C, cards, deal_of, snapshot
 
-from bela.actions import PASS, Bid, Declare, IllegalAction, Phase, Play, Refusal
+from bela.actions import PASS, Action, Bid, Declare, IllegalAction, Phase, Play, Refusal
 from bela.cards import Card, Suit
 from bela.hand import Hand
 from bela.rules import HouseRules
 from bela.seats import Seat, Team
-from strategies import C, cards, deal_of, snapshot
 
-# The "ownership" deal of test_scoring.py: no declarations, no bela.
-OWN = deal_of(
-    "JH 9H 7S 8S 7D 8D 7C 8C",
-    "AH KH 9S JS AD TD QC KC",
-    "AS TS 7H 8H 9D JD 9C JC",
-    "TH QH QS KS QD KD AC TC",
-)
-# The same with W holding the king and queen of hearts (E the 10).
-OWN_BELA = deal_of(
-    "JH 9H 7S 8S 7D 8D 7C 8C",
-    "AH TH 9S JS AD TD QC KC",
-    "AS TS 7H 8H 9D JD 9C JC",
-    "KH QH QS KS QD KD AC TC",
-)
 # Partner positions at the first trick (dealer W, S names hearts and leads).
 # E is void in clubs; N is void in diamonds and clubs.
 PARTNER = deal_of(
@@ -138,12 +124,12 @@ def test_the_player_after_the_dealer_leads_whoever_called() -> None:
 
 def test_the_winner_of_a_trick_leads_the_next() -> None:
     hand = start(OWN, [Bid(Suit.HEARTS)])
-    play(hand, "JH AH 7H TH  9H KH 8H QH")
-    assert hand.turn is Seat.S  # S won both with J and 9 of trump
-    play(hand, "7S 9S AS QS")
-    assert hand.turn is Seat.N  # N's ace
-    play(hand, "TS KS 8S JS  9D QD 7D AD")
-    assert hand.turn is Seat.E  # E's ace of diamonds over W's queen
+    leaders = []
+    for trick in ("JH AH 7H TH", "9H KH 8H QH", "7S 9S AS QS", "TS KS 8S JS", "9D QD 7D AD"):
+        play(hand, trick)
+        leaders.append(hand.turn)
+    # S wins with the J and 9 of trump, N with the ace and ten of spades, E with the ace of diamonds
+    assert leaders == [Seat.S, Seat.S, Seat.N, Seat.N, Seat.E]
     assert hand.tricks_won() == {Team.NS: 4, Team.EW: 1}
 
 
@@ -217,14 +203,6 @@ def test_the_hand_ends_after_32_plays() -> None:
 
 
 # -- declaring ("choose") --------------------------------------------------------------------------
-
-# S: kvarta (50); E: terca (20); N: terca (20); W: nothing.
-DECL = deal_of(
-    "9H TH JH QH 7D 9C JD AC",
-    "8D 9D TD KH 7C QC JS AH",
-    "7S 8S 9S KD 8C TC QS AS",
-    "7H 8H QD AD TS KS JC KC",
-)
 
 
 def test_choose_zovem_in_speaking_order_before_the_first_card() -> None:
@@ -306,7 +284,15 @@ def test_bela_choose_called() -> None:
 def test_undo_goes_back_through_every_phase() -> None:
     hand = Hand(Seat.W, DECL, HouseRules(declarations="choose", bela="choose"))
     states = [snapshot(hand)]
-    for action in [PASS, Bid(Suit.CLUBS), Declare(False), Declare(True), Declare(True), Play(C("9H"))]:
+    actions: list[Action] = [
+        PASS,
+        Bid(Suit.CLUBS),
+        Declare(False),
+        Declare(True),
+        Declare(True),
+        Play(C("9H")),
+    ]
+    for action in actions:
         hand.apply(action)
         states.append(snapshot(hand))
     for expected in reversed(states[:-1]):

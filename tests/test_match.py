@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from strategies import play_out
 
 from bela.cards import Suit
 from bela.deal import deal_cards
@@ -12,7 +13,6 @@ from bela.match import Match, MatchOver
 from bela.rules import HouseRules
 from bela.scoring import HandScore, score_match
 from bela.seats import SEATS, Seat, Team
-from strategies import play_out
 
 
 def hand_score(

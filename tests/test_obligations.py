@@ -7,10 +7,10 @@ worked out from the spec; every other card must be refused with the reason's fac
 from __future__ import annotations
 
 import pytest
+from strategies import cards
 
 from bela.cards import Card, Suit
 from bela.obligations import legal_cards, refusal
-from strategies import cards
 
 H = Suit.HEARTS
 
