@@ -335,10 +335,19 @@ def random_match(
 
 
 def cut_match(m: Match, rng: random.Random) -> None:
-    """Keep the hands up to a random one and undo a random number of its actions."""
+    """Keep the hands up to a random one and undo some of its actions: a third of the time back
+    into the bidding, a third into the declaring (if there was any), else anywhere."""
     del m.hands[rng.randrange(len(m.hands)) + 1 :]
     last = m.hands[-1]
-    for _ in range(rng.randrange(len(last.actions) + 1)):
+    bids, declared = len(last.bids), len(last.declare)
+    r = rng.random()
+    if r < 1 / 3:
+        keep = rng.randrange(bids + 1)
+    elif r < 2 / 3 and declared:
+        keep = bids + rng.randrange(declared + 1)
+    else:
+        keep = rng.randrange(len(last.actions) + 1)
+    while len(last.actions) > keep:
         last.undo()
 
 
