@@ -1,0 +1,130 @@
+"""The page's side of the bot worker (web/static/bot-worker.js running web/worker.py).
+
+Decisions are asked of the worker so that a bot's thinking never freezes the page. Until
+the worker has started the page waits for it; if it cannot start (or stops answering), the
+same decision is computed on the main thread, so the game never hangs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy
+
+from web import worker as local_worker
+from web.dom import console_warn, obj
+
+START_TIMEOUT = 45.0  # seconds to wait for the worker's Pyodide to start
+ANSWER_TIMEOUT = 60.0  # seconds to wait for one decision
+
+
+class BotClient:
+    def __init__(self, url: str = "assets/bot-worker.js") -> None:
+        self.url = url
+        self.state = "idle"  # idle, starting, ready, failed
+        self.failure = ""
+        self.started_ms = 0.0
+        self.ready_ms = 0.0
+        self._worker: Any = None
+        self._ready: asyncio.Future[bool] | None = None
+        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._next_id = 0
+        self._handlers: list[Any] = []
+        self.on_fallback: Any = None  # called once when decisions move to the main thread
+
+    def start(self) -> None:
+        if self.state != "idle":
+            return
+        loop = asyncio.get_event_loop()
+        self._ready = loop.create_future()
+        self.state = "starting"
+        self.started_ms = float(js.performance.now())
+        try:
+            self._worker = js.Worker.new(self.url, obj({"type": "module", "name": "bela-bots"}))
+        except Exception as e:  # a browser without module workers
+            self._fail(f"cannot start the worker: {e}")
+            return
+        on_message = create_proxy(self._on_message)
+        on_error = create_proxy(self._on_error)
+        self._handlers += [on_message, on_error]
+        self._worker.addEventListener("message", on_message)
+        self._worker.addEventListener("error", on_error)
+
+    def _fail(self, why: str) -> None:
+        if self.state == "failed":
+            return
+        self.state = "failed"
+        self.failure = why
+        console_warn("Bela: the computer players run on the main thread:", why)
+        if self._ready is not None and not self._ready.done():
+            self._ready.set_result(False)
+        for fut in self._pending.values():
+            if not fut.done():
+                fut.set_result({"error": why})
+        self._pending.clear()
+        if self._worker is not None:
+            self._worker.terminate()
+        if self.on_fallback is not None:
+            self.on_fallback()
+
+    def _on_message(self, event: Any) -> None:
+        raw = event.data
+        if isinstance(raw, str):
+            data: dict[str, Any] = json.loads(raw)
+        else:
+            data = raw.to_py()
+        if data.get("ready"):
+            self.state = "ready"
+            self.ready_ms = float(js.performance.now())
+            if self._ready is not None and not self._ready.done():
+                self._ready.set_result(True)
+            return
+        if "failed" in data:
+            self._fail(str(data["failed"]))
+            return
+        fut = self._pending.pop(int(data.get("id", -1)), None)
+        if fut is not None and not fut.done():
+            fut.set_result(data)
+
+    def _on_error(self, event: Any) -> None:
+        event.preventDefault()
+        self._fail(f"worker error: {getattr(event, 'message', '') or 'unknown'}")
+
+    async def decide(self, record: str, seat: str, level: str, seed: int) -> str:
+        """The bot's action (protocol text) for ``seat`` in the recorded position."""
+        if self.state == "idle":
+            self.start()
+        if self.state == "starting" and self._ready is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(self._ready), START_TIMEOUT)
+            except TimeoutError:
+                self._fail("the worker did not start in time")
+        if self.state == "ready":
+            self._next_id += 1
+            ident = self._next_id
+            fut: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
+            self._pending[ident] = fut
+            request = {"id": ident, "record": record, "seat": seat, "level": level, "seed": seed}
+            self._worker.postMessage(json.dumps(request))
+            try:
+                reply = await asyncio.wait_for(fut, ANSWER_TIMEOUT)
+            except TimeoutError:
+                self._pending.pop(ident, None)
+                self._fail("the worker stopped answering")
+                reply = {"error": "timeout"}
+            if "action" in reply:
+                return str(reply["action"])
+            console_warn("Bela: the worker could not decide:", reply.get("error"))
+        # the main thread decides (slower pages, but the game goes on)
+        await asyncio.sleep(0)
+        reply = json.loads(
+            local_worker.handle(
+                json.dumps({"id": 0, "record": record, "seat": seat, "level": level, "seed": seed})
+            )
+        )
+        if "action" not in reply:
+            raise RuntimeError(f"no decision for {seat}: {reply.get('error')}")
+        return str(reply["action"])

@@ -1,0 +1,113 @@
+"""Small helpers over the browser's DOM (via Pyodide's ``js`` module).
+
+Text from anywhere (the catalogs, storage, an imported file) goes in with ``textContent``
+or ``setAttribute``, never as markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy, jsnull, to_js
+
+SVG_NS = "http://www.w3.org/2000/svg"
+SPRITE = "assets/cards.svg"
+
+_proxies: list[Any] = []  # event handlers live as long as the page
+
+
+def obj(value: Any) -> Any:
+    """A Python dict / list as a plain JS object / array."""
+    return to_js(value, dict_converter=js.Object.fromEntries)
+
+
+def nn(value: Any) -> Any:
+    """JavaScript's null (``jsnull`` in Pyodide) as None."""
+    return None if value is None or value is jsnull else value
+
+
+def by_id(name: str) -> Any:
+    return nn(js.document.getElementById(name))
+
+
+def q(selector: str, root: Any = None) -> Any:
+    return nn((js.document if root is None else root).querySelector(selector))
+
+
+def closest(node: Any, selector: str) -> Any:
+    """The nearest ancestor-or-self of ``node`` matching ``selector``, or None."""
+    if nn(node) is None or not hasattr(node, "closest"):
+        return None
+    return nn(node.closest(selector))
+
+
+def attr(node: Any, name: str) -> str | None:
+    value = nn(node.getAttribute(name))
+    return None if value is None else str(value)
+
+
+def qa(selector: str, root: Any = None) -> list[Any]:
+    return list((js.document if root is None else root).querySelectorAll(selector))
+
+
+def el(
+    tag: str,
+    attrs: Mapping[str, str | int | bool | None] | None = None,
+    text: str | None = None,
+    children: Iterable[Any] = (),
+    cls: str | None = None,
+) -> Any:
+    node = js.document.createElement(tag)
+    if cls:
+        node.className = cls
+    for name, value in (attrs or {}).items():
+        if value is None or value is False:
+            continue
+        node.setAttribute(name, "" if value is True else str(value))
+    if text is not None:
+        node.textContent = text
+    for child in children:
+        if child is not None:
+            node.appendChild(child)
+    return node
+
+
+def svg_use(ref: str, cls: str, view_box: str = "0 0 100 140", href: str = SPRITE) -> Any:
+    svg = js.document.createElementNS(SVG_NS, "svg")
+    svg.setAttribute("class", cls)
+    svg.setAttribute("viewBox", view_box)
+    svg.setAttribute("aria-hidden", "true")
+    svg.setAttribute("focusable", "false")
+    use = js.document.createElementNS(SVG_NS, "use")
+    use.setAttribute("href", f"{href}#{ref}")
+    svg.appendChild(use)
+    return svg
+
+
+def suit_icon(letter: str) -> Any:
+    color = "red" if letter in ("H", "D") else "black"
+    return svg_use(f"suit-{letter}", f"suit-icon {color}", "0 0 100 100")
+
+
+def listen(target: Any, event: str, handler: Any) -> None:
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    target.addEventListener(event, proxy)
+
+
+def replace_children(node: Any, children: Iterable[Any]) -> None:
+    node.replaceChildren(*[c for c in children if c is not None])
+
+
+def show(node: Any, visible: bool) -> None:
+    node.hidden = not visible
+
+
+def console_warn(*parts: object) -> None:
+    js.console.warn(" ".join(str(p) for p in parts))
+
+
+def console_error(*parts: object) -> None:
+    js.console.error(" ".join(str(p) for p in parts))

@@ -1,0 +1,96 @@
+"""The player's settings: house rules for the next match, computer levels, speed, language
+and theme. Kept in localStorage; an unknown or invalid value falls back to the default.
+
+>>> s = Settings.from_json({"target": 501, "speed": "warp", "lang": "en"})
+>>> s.target, s.speed, s.lang
+(501, 'normal', 'en')
+>>> s.rules().target
+501
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from bela.rules import EXACT_HALF_VALUES, MODES, STIGLJA_BONUSES, TARGETS, HouseRules
+from bela.seats import Seat
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
+THEMES: tuple[str, ...] = ("auto", "light", "dark")
+
+#: What each setting may be; the first value is the default (lang: "" = from the browser).
+CHOICES: dict[str, tuple[object, ...]] = {
+    "target": TARGETS,
+    "stiglja": STIGLJA_BONUSES,
+    "exact_half": EXACT_HALF_VALUES,
+    "declarations": MODES,
+    "bela": MODES,
+    "partner": ("medium", "easy", "hard"),
+    "opponents": ("medium", "easy", "hard"),
+    "speed": ("normal", "slow", "fast", "instant"),
+    "theme": THEMES,
+}
+RULE_KEYS: tuple[str, ...] = ("target", "stiglja", "exact_half", "declarations", "bela")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    target: int = 1001
+    stiglja: int = 90
+    exact_half: str = "pad"
+    declarations: str = "auto"
+    bela: str = "auto"
+    partner: str = "medium"
+    opponents: str = "medium"
+    speed: str = "normal"
+    lang: str = ""
+    theme: str = "auto"
+
+    def rules(self) -> HouseRules:
+        return HouseRules.from_json({k: getattr(self, k) for k in RULE_KEYS})
+
+    def levels(self) -> dict[Seat, str]:
+        return {Seat.E: self.opponents, Seat.N: self.partner, Seat.W: self.opponents}
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> Settings:
+        """Read stored settings, keeping every valid value and dropping the rest."""
+        if not isinstance(data, dict):
+            return cls()
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            value = data.get(f.name)
+            if f.name == "lang":
+                if isinstance(value, str) and len(value) <= 8:
+                    values["lang"] = value
+                continue
+            allowed = CHOICES[f.name]
+            if value in allowed and type(value) is type(allowed[0]) and not isinstance(value, bool):
+                values[f.name] = value
+        return cls(**values)
+
+    def with_value(self, name: str, value: object) -> Settings:
+        """A copy with one setting changed, if the value is allowed (else unchanged)."""
+        if name == "lang":
+            return replace(self, lang=str(value)) if isinstance(value, str) else self
+        allowed = CHOICES.get(name)
+        if allowed is None:
+            return self
+        for a in allowed:
+            if str(a) == str(value):
+                changed: dict[str, Any] = {name: a}
+                return replace(self, **changed)
+        return self
+
+
+def parse_levels(value: str | None) -> dict[Seat, str] | None:
+    """``bots=easy|medium|hard`` from the URL: the level of all three computer players."""
+    if value in LEVELS:
+        assert value is not None
+        return {Seat.E: value, Seat.N: value, Seat.W: value}
+    return None

@@ -1,0 +1,64 @@
+"""The player's statistics, counted once per finished hand and per finished match.
+
+>>> from bela.match import Match
+>>> s = Stats()
+>>> s.average_points(), s.pad_rate()
+(None, None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from bela.scoring import HandScore
+from bela.seats import Team
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    matches: int = 0  # finished matches
+    won: int = 0  # finished matches won by mi (NS)
+    hands: int = 0  # finished hands
+    called: int = 0  # hands in which mi named trump
+    pads: int = 0  # ... and fell
+    stiglje: int = 0  # hands in which mi took every trick
+    stiglje_against: int = 0  # hands in which vi took every trick
+    points: int = 0  # points written by mi over all hands
+
+    def average_points(self) -> float | None:
+        return self.points / self.hands if self.hands else None
+
+    def pad_rate(self) -> float | None:
+        return self.pads / self.called if self.called else None
+
+    def add_hand(self, score: HandScore, written: tuple[int, int]) -> Stats:
+        """Count one finished hand (``written``: what the sheet shows for it, NS first)."""
+        called = score.caller is not None and score.caller.team is Team.NS and score.outcome != "belot"
+        return replace(
+            self,
+            hands=self.hands + 1,
+            called=self.called + int(called),
+            pads=self.pads + int(called and score.outcome == "pad"),
+            stiglje=self.stiglje + int(score.stiglja is Team.NS),
+            stiglje_against=self.stiglje_against + int(score.stiglja is Team.EW),
+            points=self.points + written[0],
+        )
+
+    def add_match(self, winner: Team) -> Stats:
+        return replace(self, matches=self.matches + 1, won=self.won + int(winner is Team.NS))
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> Stats:
+        if not isinstance(data, dict):
+            raise ValueError("statistics must be an object")
+        values: dict[str, int] = {}
+        for f in fields(cls):
+            v = data.get(f.name, 0)
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise ValueError(f"statistics: {f.name} must be a count")
+            values[f.name] = v
+        return cls(**values)

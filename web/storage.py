@@ -1,0 +1,59 @@
+"""What the page keeps in localStorage, under versioned keys, as JSON.
+
+Each value is an object ``{"app": "bela", "kind": ..., "v": 1, ...}``. A value that cannot be
+read says why (``SaveError.kind``: corrupt, foreign or future), so the page can tell the
+player and start afresh while keeping what it could read.
+
+>>> text = wrap("settings", {"target": 501})
+>>> unwrap(text, "settings")["target"]
+501
+>>> unwrap('{"app": "bela", "kind": "settings", "v": 99}', "settings")
+Traceback (most recent call last):
+...
+web.storage.SaveError: future: saved by version 99 of the page, this is version 1
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+APP = "bela"
+VERSION = 1
+PREFIX = f"bela.v{VERSION}."
+MATCH_KEY = PREFIX + "match"
+SETTINGS_KEY = PREFIX + "settings"
+STATS_KEY = PREFIX + "stats"
+KEYS: tuple[str, ...] = (MATCH_KEY, SETTINGS_KEY, STATS_KEY)
+
+
+class SaveError(ValueError):
+    """A stored value that cannot be used. ``kind`` is corrupt, foreign or future."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(f"{kind}: {message}")
+        self.kind = kind
+
+
+def wrap(kind: str, payload: dict[str, Any]) -> str:
+    return json.dumps(
+        {"app": APP, "kind": kind, "v": VERSION, **payload}, ensure_ascii=False, separators=(",", ":")
+    )
+
+
+def unwrap(text: str | None, kind: str) -> dict[str, Any]:
+    """The stored object of ``kind``; SaveError if it is not one this version can read."""
+    if text is None:
+        raise SaveError("corrupt", "nothing stored")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise SaveError("corrupt", "not valid JSON") from None
+    if not isinstance(data, dict) or data.get("app") != APP or data.get("kind") != kind:
+        raise SaveError("foreign", f"not a saved {kind} of this game")
+    version = data.get("v")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError("corrupt", "no version")
+    if version > VERSION:
+        raise SaveError("future", f"saved by version {version} of the page, this is version {VERSION}")
+    return data

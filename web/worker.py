@@ -1,0 +1,64 @@
+"""The computer players' side of the page: runs in a Web Worker, never touches the DOM.
+
+The page sends a JSON request ``{"id", "record", "seat", "level", "seed"}``; the worker
+rebuilds the match from its bela-record, builds the seat's observation, asks
+``bela.bots.decide`` and answers ``{"id", "action", "reason", "ms"}`` (or ``{"id", "error"}``).
+The same function runs under CPython, which is how it is tested.
+
+>>> from bela.match import Match
+>>> from bela.record import dumps
+>>> m = Match(seed=11)
+>>> _ = m.start_hand()
+>>> seat = m.current.turn.name
+>>> request = {"id": 1, "record": dumps(m), "seat": seat, "level": "easy", "seed": 5}
+>>> reply = json.loads(handle(json.dumps(request)))
+>>> reply["id"], reply["action"].startswith("bid:")
+(1, True)
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from bela import bots
+from bela.match import Match
+from bela.record import loads
+from bela.seats import Seat
+from web.protocol import action_text
+
+_cache: dict[str, Match] = {}
+
+
+def decide(record: str, seat: str, level: str, seed: int) -> tuple[str, str]:
+    """The action (protocol text) and reason of ``seat`` at ``level`` in the recorded position."""
+    match = _cache.get(record)
+    if match is None:
+        match = loads(record)
+        _cache.clear()
+        _cache[record] = match
+    hand = match.current
+    who = Seat.parse(seat)
+    if hand is None or hand.turn != who:
+        raise ValueError(f"it is not {seat}'s turn in this record")
+    decision = bots.decide(match.observation(who), level, seed)
+    if hand.check(decision.action) is not None:  # the engine has the last word
+        raise ValueError(f"the bot chose an illegal action {decision.action}")
+    return action_text(decision.action), decision.reason
+
+
+def handle(request: str) -> str:
+    """Answer one JSON request with one JSON reply; never raises."""
+    reply: dict[str, Any] = {}
+    start = time.perf_counter()
+    try:
+        data = json.loads(request)
+        reply["id"] = data.get("id")
+        action, reason = decide(str(data["record"]), str(data["seat"]), str(data["level"]), int(data["seed"]))
+        reply["action"] = action
+        reply["reason"] = reason
+    except Exception as e:  # a bad request or a bot's bug must not kill the worker
+        reply["error"] = f"{type(e).__name__}: {e}"
+    reply["ms"] = round((time.perf_counter() - start) * 1000, 2)
+    return json.dumps(reply)
