@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 SEATS = "SENW"
 SUITS = "HDSC"
@@ -355,7 +356,7 @@ def score_hand(
     return result
 
 
-def score_record(value: object) -> dict[str, object]:
+def score_record(value: object) -> dict[str, Any]:
     """The ``bela score`` JSON for a parsed record; ``RecordInvalid`` if the record is bad."""
     if not isinstance(value, dict):
         raise RecordInvalid("not a bela-record object")
@@ -413,7 +414,7 @@ def _no_constant(name: str) -> object:
     raise RecordInvalid(f"{name} is not a JSON number")
 
 
-def score_text(text: str) -> dict[str, object]:
+def score_text(text: str) -> dict[str, Any]:
     """Parse a record's text (strict JSON: no NaN or Infinity) and score it."""
     try:
         value = json.loads(text, parse_constant=_no_constant)

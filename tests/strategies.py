@@ -153,6 +153,20 @@ TERCA_PLAYS = (
     "QC 9C AC 7C TC 8C KC JC"  # W 14, W 16 + 10    EW: 70
 )
 
+# TERCA with E's KH and W's TH swapped: NS win the declarations (S's terca, 20), W holds the
+# king and queen of trump (bela, EW). The same tricks as TERCA but the first two:
+TERCA_BELA = deal_of(
+    "JH 9H 7S 8S 9S 7D 7C 8C",
+    "AH TH JS 8D AD TD QC KC",
+    "AS TS 7H 8H 9D JD 9C JC",
+    "KH QH QS KS QD KD AC TC",
+)
+TERCA_BELA_PLAYS = (
+    "JH AH 7H QH "  # S 20+11+0+3 = 34; W calls bela with the queen
+    "9H TH 8H KH "  # S 14+10+0+4 = 28
+    + TERCA_PLAYS.split(" ", 8)[8]  # then as TERCA: NS 16 + 14 (92 in all), EW 70
+)
+
 # 81 / 81: NS take the first trick (55) and the last (16 + 10); EW the other six (81).
 HALF = deal_of(
     "JH 8H 9S AS JD 9D JC 9C",

@@ -57,7 +57,7 @@ def set_path(path: list[Any], value: Any) -> Callable[[Record], None]:
     return change
 
 
-def deal_edit(hand: int, seat: str, fn: Callable[[list[str]], list[str]]) -> Callable[[Record], None]:
+def deal_edit(hand: int, seat: str, fn: Callable[[list[Any]], list[Any]]) -> Callable[[Record], None]:
     def change(rec: Record) -> None:
         d = rec["hands"][hand]["deal"]
         d[seat] = fn(d[seat])

@@ -22,6 +22,8 @@ from strategies import (
     STIGLJA_KINGS_PLAYS,
     STIGLJA_PLAYS,
     TERCA,
+    TERCA_BELA,
+    TERCA_BELA_PLAYS,
     TERCA_PLAYS,
     cards,
     hand_json,
@@ -158,6 +160,21 @@ def test_declarations_in_the_score(
     bids: list[Bid], rules: HouseRules, declare: bool, expected: dict[str, Any]
 ) -> None:
     assert figures(score_hand(play_hand(TERCA, bids, TERCA_PLAYS, rules, declare=declare))) == expected
+
+
+@pytest.mark.parametrize(
+    ("bids", "expected"),
+    [
+        # total 162 + 20 + 20 = 202, half 101: NS 92 + 20 = 112 made, EW write 70 + 20
+        ([HEARTS], expect((4, 4), (92, 70), "made", (112, 90), decl=(20, 0), bela=(0, 20))),
+        # EW call with 90: pad, NS write 202
+        ([PASS, HEARTS], expect((4, 4), (92, 70), "pad", (202, 0), decl=(20, 0), bela=(0, 20))),
+    ],
+)
+def test_bela_is_its_callers_team_whoever_won_the_declarations(
+    bids: list[Bid], expected: dict[str, Any]
+) -> None:
+    assert figures(score_hand(play_hand(TERCA_BELA, bids, TERCA_BELA_PLAYS))) == expected
 
 
 @pytest.mark.parametrize(
