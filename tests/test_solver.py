@@ -1,0 +1,206 @@
+"""The exact solver against plain minimax over the engine's own Hand.
+
+Random endgames (up to three tricks left, any number of cards of the current trick already
+played): for every legal card of the seat to play, the hand score margin the solver gives
+(its value R turned into a margin by bela.bots.search.Scoring) must equal the margin a plain
+minimax over ``Hand.apply`` / ``Hand.undo`` finds with ``score_hand``. On four-trick endgames
+the solver's R for every root card must equal a plain minimax of R with no table, no
+ordering and no pruning, so no shortcut changes a root value.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bela.actions import Bid, Play
+from bela.bots.cardset import POINTS, mask_of, to_card, to_int
+from bela.bots.search import Scoring, bela_points, declaration_points
+from bela.bots.solver import Solver, solve
+from bela.cards import DECK, Card, Suit, trick_winner_index
+from bela.deal import SplitMix64, deal_cards, derive_seed
+from bela.hand import Hand
+from bela.obligations import legal_cards
+from bela.observation import observe
+from bela.rules import HouseRules
+from bela.scoring import score_hand
+from bela.seats import SEATS, Seat, Team
+
+
+def random_endgame(seed: int, cards_left: int, rules: HouseRules | None = None) -> Hand:
+    rng = SplitMix64(seed)
+    dealer = SEATS[rng.below(4)]
+    hand = Hand(dealer, deal_cards(rng.next(), dealer), rules)
+    passes = rng.below(4)
+    for _ in range(passes):
+        hand.apply(Bid(None))
+    hand.apply(Bid(Suit(rng.below(4))))
+    while hand.phase.value == "declaring":
+        hand.apply(rng.choice(hand.legal_actions()))
+    while len(hand.plays) < 32 - cards_left:
+        hand.apply(rng.choice(hand.legal_actions()))
+    return hand
+
+
+def engine_margin(hand: Hand) -> int:
+    written = score_hand(hand).written
+    return written[Team.NS] - written[Team.EW]
+
+
+def minimax(hand: Hand) -> int:
+    """Plain minimax of the NS margin over the engine (bela always called when asked)."""
+    if hand.finished:
+        return engine_margin(hand)
+    seat = hand.turn
+    assert seat is not None
+    values = []
+    for action in hand.legal_actions():
+        if isinstance(action, Play) and action.bela is False:
+            continue
+        hand.apply(action)
+        values.append(minimax(hand))
+        hand.undo()
+    return max(values) if seat.team is Team.NS else min(values)
+
+
+def engine_root_values(hand: Hand) -> dict[Card, int]:
+    out: dict[Card, int] = {}
+    for action in hand.legal_actions():
+        assert isinstance(action, Play)
+        if action.bela is False:
+            continue
+        hand.apply(action)
+        out[action.card] = minimax(hand)
+        hand.undo()
+    return out
+
+
+def solver_root_values(hand: Hand) -> dict[Card, int]:
+    trump = hand.trump
+    assert trump is not None
+    seat = hand.turn
+    assert seat is not None
+    obs = observe(hand, seat)
+    full = [mask_of_engine(hand.deal[s]) for s in SEATS]
+    scoring = Scoring(
+        hand.rules,
+        hand.caller.team if hand.caller else Team.NS,
+        declaration_points(obs, full),
+        bela_points(obs, full),
+        hand.card_points()[Team.NS],
+    )
+    hands = [mask_of(hand.held[s], trump) for s in SEATS]
+    won = hand.tricks_won()
+    values = solve(
+        hands,
+        int(trump),
+        int(hand.trick.leader),
+        [to_int(c, trump) for c in hand.trick.cards],
+        won[Team.NS] > 0,
+        won[Team.EW] > 0,
+    )
+    return {to_card(i, trump): scoring.margin(r, Team.NS) for i, r in values.items()}
+
+
+def mask_of_engine(cards: tuple[Card, ...]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+@pytest.mark.parametrize("cards_left", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+def test_solver_equals_engine_minimax(cards_left: int) -> None:
+    checked = 0
+    for k in range(14):
+        hand = random_endgame(derive_seed(77, cards_left, k), cards_left)
+        if hand.finished:
+            continue
+        assert solver_root_values(hand) == engine_root_values(hand)
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("rules", [HouseRules(exact_half="visi", stiglja=100), HouseRules(bela="choose")])
+def test_solver_equals_engine_minimax_other_rules(rules: HouseRules) -> None:
+    for k in range(25):
+        hand = random_endgame(derive_seed(78, k), 4 + k % 9, rules)
+        if hand.finished:
+            continue
+        assert solver_root_values(hand) == engine_root_values(hand)
+
+
+def plain_r(hands: list[int], trump: Suit, leader: Seat, trick: list[Card], ns: bool, ew: bool) -> int:
+    """R (see bela.bots.solver) by plain minimax over Card objects and the engine's rules."""
+    if not trick and not any(hands):
+        return 2 if not ew else 0 if not ns else 1
+    seat = leader.after(len(trick))
+    held = [to_card(i, trump) for i in range(32) if hands[seat] >> i & 1]
+    values = []
+    for card in legal_cards(held, trick, trump):
+        hands[seat] ^= 1 << to_int(card, trump)
+        cards = [*trick, card]
+        if len(cards) == 4:
+            winner = leader.after(trick_winner_index(cards, trump))
+            pts = sum(c.points(trump) for c in cards) + (10 if not any(hands) else 0)
+            if winner.team is Team.NS:
+                v = 3 * pts + plain_r(hands, trump, winner, [], True, ew)
+            else:
+                v = plain_r(hands, trump, winner, [], ns, True)
+        else:
+            v = plain_r(hands, trump, leader, cards, ns, ew)
+        hands[seat] ^= 1 << to_int(card, trump)
+        values.append(v)
+    return max(values) if seat.team is Team.NS else min(values)
+
+
+def test_every_root_value_equals_a_plain_solve() -> None:
+    checked = 0
+    for k in range(12):
+        hand = random_endgame(derive_seed(79, k), 13 + k % 4)
+        trump = hand.trump
+        assert trump is not None
+        hands = [mask_of(hand.held[s], trump) for s in SEATS]
+        won = hand.tricks_won()
+        ns, ew = won[Team.NS] > 0, won[Team.EW] > 0
+        leader = hand.trick.leader
+        solver = Solver(int(trump))
+        got = solver.root_values(hands, int(leader), [to_int(c, trump) for c in hand.trick.cards], ns, ew)
+        seat = hand.turn
+        assert seat is not None
+        for i, r in got.items():
+            card = to_card(i, trump)
+            h = list(hands)
+            h[seat] ^= 1 << i
+            cards = [*hand.trick.cards, card]
+            if len(cards) == 4:
+                winner = leader.after(trick_winner_index(cards, trump))
+                pts = sum(c.points(trump) for c in cards) + (10 if not any(h) else 0)
+                if winner.team is Team.NS:
+                    want = 3 * pts + plain_r(h, trump, winner, [], True, ew)
+                else:
+                    want = plain_r(h, trump, winner, [], ns, True)
+            else:
+                want = plain_r(h, trump, leader, cards, ns, ew)
+            assert r == want, (hand, card)
+            checked += 1
+    assert checked >= 20
+
+
+def test_position_value_is_the_best_root_value() -> None:
+    for k in range(10):
+        hand = random_endgame(derive_seed(80, k), 16)
+        trump = hand.trump
+        assert trump is not None and not hand.trick.cards
+        hands = [mask_of(hand.held[s], trump) for s in SEATS]
+        won = hand.tricks_won()
+        args = (int(hand.trick.leader), won[Team.NS] > 0, won[Team.EW] > 0)
+        roots = Solver(int(trump)).root_values(hands, args[0], [], args[1], args[2])
+        best = max(roots.values()) if hand.trick.leader.team is Team.NS else min(roots.values())
+        assert Solver(int(trump)).position_value(hands, *args) == best
+
+
+def test_points_table_matches_the_engine() -> None:
+    for trump in Suit:
+        for card in DECK:
+            assert POINTS[trump][to_int(card, trump)] == card.points(trump)
+            assert to_card(to_int(card, trump), trump) is card
