@@ -125,7 +125,7 @@ class Table:
         same = self.suit_cards(card.suit)
         ten = Card(Rank.TEN, card.suit)
         if ten in same and len(same) == 2 and not self.is_master(ten):
-            return 12
+            return 5  # less than the ten itself: never throw the ten to keep its guard
         return 0
 
     def throw_cost(self, card: Card) -> float:
