@@ -28,6 +28,8 @@ from bela.rules import HouseRules
 from bela.scoring import score_hand
 from bela.seats import SEATS, Seat, Team
 
+__all__ = ["Tally", "decide", "percentiles", "play_deals", "play_hand", "run_arena"]
+
 
 @dataclass
 class Tally:
