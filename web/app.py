@@ -234,7 +234,7 @@ class App:
         try:
             if first is not None:
                 self.busy = True
-                await self.after(first, gen)
+                await self.after(first, gen, rendered=True)
             while gen == self.gen:
                 session = self.session
                 hand = session.hand
@@ -279,19 +279,20 @@ class App:
     def perform(self, action: Action) -> Outcome:
         """Apply an action the engine accepts, count, save and announce it."""
         outcome = self.session.apply(action)
+        if outcome.trick is not None and not self.timing.instant:
+            self.showing = outcome.trick  # left on the table for a moment
         self.stats = self.session.count_stats(self.stats)
         self.save()
         self.announce(outcome)
         return outcome
 
-    async def after(self, out: Outcome, gen: int) -> None:
+    async def after(self, out: Outcome, gen: int, rendered: bool = False) -> None:
         """Let the player see what happened: the card flying in, a full trick for a moment, the
         trick collected, the declarations, belot and štiglja."""
         timing = self.timing
         hand = self.session.hand
-        if out.trick is not None and not timing.instant:
-            self.showing = out.trick
-        self.view.render(played=out)
+        if not rendered:
+            self.view.render(played=out)
         if out.trick is not None and not timing.instant:
             await asyncio.sleep((timing.anim + timing.trick_pause) / 1000)
             if gen != self.gen:
@@ -380,6 +381,7 @@ class App:
             self.refuse(e.refusal)
             return
         self.busy = True
+        self.view.render(played=outcome)  # at once: the choices go, the card leaves the hand
         self.kick(outcome)
 
     def play_card(self, notation: str) -> None:

@@ -219,6 +219,7 @@ class Renderer:
             badge = el("span", {"aria-hidden": "true"}, cls="count")
             box.appendChild(badge)
         badge.textContent = str(count)
+        badge.hidden = count == 0
         box.appendChild(badge)
         box.setAttribute("aria-label", self.t("hand.others", seat=self.t(f"seat.{seat.name}"), count=count))
         box.setAttribute("role", "img")
@@ -444,7 +445,7 @@ class Renderer:
     def focus_choices(self) -> None:
         first = q("#choices button:not([disabled])")
         if first is not None:
-            first.focus()
+            first.focus(obj({"preventScroll": True}))
 
     def restore_focus(self) -> None:
         """Keyboard play: when focus was lost (the button pressed is gone), put it where the
@@ -473,7 +474,7 @@ class Renderer:
         for n in cards:
             n.setAttribute("tabindex", "-1")
         cards[i].setAttribute("tabindex", "0")
-        cards[i].focus()
+        cards[i].focus(obj({"preventScroll": True}))
         self.last_focus_card = keys[i]
 
     def shake(self, notation: str) -> None:

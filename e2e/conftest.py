@@ -1,0 +1,180 @@
+"""End-to-end tests: the built site (``make site``) in Chromium, driven through the hooks of
+ui-contract.md.
+
+Every test that opens a page is watched: any request outside the page's own origin, any
+uncaught page error and any console error fails it. Screenshots go to ``e2e-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_site"
+ARTIFACTS = ROOT / "e2e-artifacts"
+SUB_PATH = "/bela/"
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+
+def find_chromium() -> str:
+    """The Chromium to drive: $CHROMIUM, else the first of the usual names on the PATH."""
+    env = os.environ.get("CHROMIUM")
+    if env:
+        found = shutil.which(env) or (env if Path(env).exists() else None)
+        if found:
+            return found
+        raise pytest.UsageError(f"CHROMIUM={env} does not exist")
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    raise pytest.UsageError(
+        "The end-to-end tests need Chromium or Google Chrome and none was found on the PATH. "
+        "Install one (Debian/Ubuntu: sudo apt-get install chromium; macOS: Google Chrome) "
+        "or set CHROMIUM=/path/to/chrome."
+    )
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    args = ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--no-sandbox")
+    return {**browser_type_launch_args, "executable_path": find_chromium(), "args": args}
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves _site/ at / and at /bela/ (as GitHub Pages serves a project at /REPO/)."""
+
+    extensions_map = {  # noqa: RUF012 - the base class's attribute
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".svg": "image/svg+xml",
+        ".json": "application/json",
+        ".toml": "text/plain",
+        ".zip": "application/zip",
+    }
+
+    def translate_path(self, path: str) -> str:
+        if path.startswith(SUB_PATH):
+            path = "/" + path[len(SUB_PATH) :]
+        return super().translate_path(path)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[str]:
+    """The base URL of the built site, served on a free port of 127.0.0.1."""
+    if not (SITE / "index.html").exists():
+        raise pytest.UsageError("_site/ is not built: run `make site` (make e2e does it)")
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(SITE))
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+    server.server_close()
+
+
+class Watch:
+    """Everything the page asked for and everything that went wrong in it."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.requests: list[str] = []
+        self.offsite: list[str] = []
+        self.errors: list[str] = []
+        self.allowed_errors: list[str] = []
+
+    def attach(self, context: BrowserContext) -> BrowserContext:
+        context.on("request", self.on_request)
+        context.on("console", self.on_console)
+        context.on("weberror", lambda e: self.on_error(f"page error: {e.error}"))
+        return context
+
+    def on_request(self, request: Request) -> None:
+        url = request.url
+        self.requests.append(url)
+        own = (self.origin + "/", "blob:" + self.origin + "/", "data:")
+        if not url.startswith(own):
+            self.offsite.append(url)
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.on_error(f"console error: {message.text}")
+
+    def on_error(self, text: str) -> None:
+        if not any(allowed in text for allowed in self.allowed_errors):
+            self.errors.append(text)
+
+    def allow_error(self, fragment: str) -> None:
+        """Let a test that provokes a failure accept the console error it expects."""
+        self.allowed_errors.append(fragment)
+
+    def check(self) -> None:
+        assert not self.offsite, f"requests outside the page's origin: {self.offsite}"
+        assert not self.errors, "errors in the page:\n" + "\n".join(self.errors)
+
+
+@pytest.fixture
+def watch(site: str) -> Iterator[Watch]:
+    parts = urlsplit(site)
+    w = Watch(f"{parts.scheme}://{parts.netloc}")
+    yield w
+    w.check()
+
+
+@pytest.fixture
+def context(new_context: Callable[..., BrowserContext], watch: Watch) -> BrowserContext:
+    """The test's browser context, watched (overrides pytest-playwright's)."""
+    return watch.attach(new_context())
+
+
+@pytest.fixture
+def open_context(new_context: Callable[..., BrowserContext], watch: Watch) -> Callable[..., BrowserContext]:
+    """Another watched context (a second visitor, another viewport)."""
+
+    def make(**kwargs: Any) -> BrowserContext:
+        return watch.attach(new_context(**kwargs))
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 800}, "accept_downloads": True}
+
+
+@pytest.fixture
+def shoot() -> Callable[[Page, str], Path]:
+    """Save a screenshot as a test artifact in e2e-artifacts/."""
+
+    def take(page: Page, name: str) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path))
+        return path
+
+    return take
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser-free tests first: a broken build shows up before Chromium starts."""
+    items.sort(key=lambda item: 0 if "test_web_units" in item.nodeid else 1)
+

@@ -1,0 +1,72 @@
+"""Start-up: the table and a progress indicator from plain HTML at once, then Python."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, Route
+
+from e2e.conftest import SUB_PATH, Watch
+from e2e.game import BOOT_TIMEOUT, open_game, snapshot, url, wait_ready
+
+
+def test_table_and_progress_show_before_python(page: Page, site: str) -> None:
+    page.goto(url(site, seed=11, fresh=1, lang="en"), wait_until="domcontentloaded")
+    # before Python: the static table, loading, a visible progress indicator
+    assert page.get_attribute("body", "data-app-state") == "loading"
+    assert page.locator("#boot").is_visible()
+    for seat in "SENW":
+        assert page.locator(f'[data-hand="{seat}"]').count() == 1
+    assert page.locator("[data-trick]").count() == 1
+    assert page.text_content('[data-score="NS"]') == "0"
+    wait_ready(page)
+    assert not page.locator("#boot").is_visible()
+    state = snapshot(page)
+    assert len(state["hand"]) == 6
+    assert state["backs"] == {"E": 6, "N": 6, "W": 6}
+    assert state["trump"] == ""
+    assert state["dealer"] in "SENW" and state["dealer"]
+    assert state["turn"] in "SENW" and state["turn"]
+    assert state["score"] == [0, 0]
+    assert page.get_attribute("html", "lang") == "en"
+
+
+def test_works_under_a_sub_path(page: Page, site: str, watch: Watch) -> None:
+    open_game(page, site.rstrip("/") + SUB_PATH, seed=3, speed="instant")
+    assert len(snapshot(page)["hand"]) == 6
+    assert any(SUB_PATH + "app.zip" in u for u in watch.requests)
+    assert not any(u.endswith("/app.zip") and SUB_PATH not in u for u in watch.requests)
+
+
+def test_no_request_leaves_the_origin_and_the_runtime_is_ours(page: Page, site: str, watch: Watch) -> None:
+    open_game(page, site, seed=5, speed="instant")
+    page.wait_for_function("document.documentElement.dataset.turn === 'S' || true")
+    page.wait_for_timeout(500)
+    loaded = [u for u in watch.requests if u.startswith(site)]
+    assert any(u.endswith("vendor/pyodide/pyodide.asm.wasm") for u in loaded)
+    assert not watch.offsite
+
+
+def test_a_failed_start_says_so(page: Page, site: str, watch: Watch) -> None:
+    watch.allow_error("404")
+    watch.allow_error("Failed to load resource")
+    watch.allow_error("Bela could not start")
+    watch.allow_error("PythonError")
+    watch.allow_error("app.zip")
+
+    def missing(route: Route) -> None:
+        route.fulfill(status=404, body="missing")
+
+    page.route("**/app.zip", missing)
+    page.goto(url(site, seed=1))
+    page.wait_for_selector('body[data-app-state="error"]', state="attached", timeout=BOOT_TIMEOUT)
+    assert page.locator("#boot-error").is_visible()
+    assert page.text_content("#boot-error").strip()
+
+
+def test_screenshot_of_loading(page: Page, site: str, shoot: Callable[[Page, str], Path]) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(url(site, seed=2, lang="hr"), wait_until="domcontentloaded")
+    shoot(page, "phone-loading")
+    wait_ready(page)
