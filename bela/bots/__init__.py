@@ -12,7 +12,7 @@ Levels:
 - ``easy``: names trump by counting its six cards; plays legal, sensible cards from what is
   on the table, with an occasional small slip (never an absurd one);
 - ``medium``: names trump from a fitted point table; remembers every card and infers voids
-  and ceilings; leads and discards with purpose; solves the last three tricks exactly over
+  and ceilings; leads and discards with purpose; solves the last four tricks exactly over
   sampled deals;
 - ``hard``: names trump with a richer fitted model; every card is chosen by determinized
   search: deals sampled consistent with every fact and weighted by the bids, each one solved
@@ -65,15 +65,21 @@ class Decision:
 class Budget:
     """Deterministic work limits for the card-play search of one level."""
 
-    samples: int
+    samples: int  # at most this many sampled deals
     exact_cards: int  # solve exactly from this many cards left (all seats)
     search_from: int  # search at all only with this many cards left or fewer
-    node_budget: int
+    node_budget: int  # no new deal once the solver nodes (and rollout steps) would pass this
+    leaf_cards: int = 12  # earlier, roll out to this many cards left, then solve exactly
+    min_samples: int = 4
 
+
+EASY_SLIPS = 0.2  # how often easy plays another harmless card than its rules say
 
 BUDGETS: dict[str, Budget] = {
-    "medium": Budget(samples=10, exact_cards=12, search_from=12, node_budget=6000),
-    "hard": Budget(samples=20, exact_cards=16, search_from=32, node_budget=60000),
+    "medium": Budget(samples=10, exact_cards=16, search_from=16, node_budget=15000),
+    "hard": Budget(
+        samples=20, exact_cards=16, search_from=32, node_budget=40000, leaf_cards=12, min_samples=6
+    ),
 }
 
 
@@ -125,10 +131,20 @@ def _play(obs: Observation, level: str, rng: SplitMix64, budget: Budget | None) 
     remaining = sum(obs.held_count(s) for s in SEATS)
     if len(legal) > 1 and budget is not None and remaining <= budget.search_from:
         result = evaluate(
-            obs, k, rng, budget.samples, bid_weight(obs, k), budget.exact_cards, budget.node_budget
+            obs,
+            k,
+            rng,
+            budget.samples,
+            bid_weight(obs, k),
+            budget.exact_cards,
+            budget.node_budget,
+            min_samples=budget.min_samples,
+            leaf_cards=budget.leaf_cards,
         )
         return _from_search(obs, result, remaining <= budget.exact_cards)
-    pick = pick_card(obs, k, legal, memory=level != "easy", rng=rng, mistakes=0.1 if level == "easy" else 0.0)
+    pick = pick_card(
+        obs, k, legal, memory=level != "easy", rng=rng, mistakes=EASY_SLIPS if level == "easy" else 0.0
+    )
     return Decision(_action_for(obs, pick.card), pick.text, pick.rule, tuple(pick.params.items()))
 
 

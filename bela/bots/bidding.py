@@ -1,7 +1,7 @@
 """Naming trump from the six cards seen before the talon.
 
-- easy counts: the suit with the most cards, named with 3 or more cards holding the jack or the
-  nine, or with 4 or more (the dealer names his longest suit);
+- easy counts: the suit with the most cards, named with 3 cards or more (the dealer names his
+  longest suit);
 - medium adds points per card from a table (:mod:`bela.data.trump_table`, fitted offline by
   ``scripts/fit_trump.py``) and names the best suit when it reaches the threshold of its
   speaking position;
@@ -33,6 +33,8 @@ Choice = tuple[Suit | None, str, dict[str, str | int | float]]
 
 
 def easy_choice(cards: Sequence[Card], position: int) -> Choice:
+    """A casual count: name the longest suit when it has three cards or more (ties: the one
+    with the jack or nine); the dealer names it anyway."""
     counts = [0, 0, 0, 0]
     honours = [0, 0, 0, 0]
     for c in cards:
@@ -43,7 +45,7 @@ def easy_choice(cards: Sequence[Card], position: int) -> Choice:
     n = counts[best]
     if position == 3:
         return best, "bid.easy.must", {"suit": best.letter, "count": n}
-    if n >= 4 or (n >= 3 and honours[best]):
+    if n >= 3:
         return best, "bid.easy.count", {"suit": best.letter, "count": n}
     return None, "bid.easy.pass", {"count": n}
 
@@ -149,7 +151,7 @@ def rich_choice(cards: Sequence[Card], position: int) -> Choice:
 
 
 def bid_likelihood(
-    cards: Sequence[Card], position: int, named: Suit | None, temperature: float = 8.0
+    cards: Sequence[Card], position: int, named: Suit | None, temperature: float = 20.0
 ) -> float:
     """How likely a seat holding these six cards was to say what it said (a soft version of
     the medium table): a pass is likely with a weak best suit, naming a suit with a strong one."""

@@ -44,6 +44,10 @@ PERM_PLAIN: tuple[int, ...] = _PERM[0]
 PERM_TRUMP: tuple[int, ...] = _PERM[1]
 
 
+# a policy step in a rollout costs about as much time as this many solver nodes
+ROLLOUT_STEP_NODES = 8
+
+
 def to_internal(m: int, trump: int) -> int:
     out = 0
     for s in range(4):
@@ -168,6 +172,7 @@ def evaluate(
     exact_cards: int,
     node_budget: int,
     min_samples: int = 4,
+    leaf_cards: int | None = None,
 ) -> SearchResult:
     """Mean hand-score margin of each legal card over sampled deals."""
     trump = obs.trump
@@ -206,15 +211,19 @@ def evaluate(
         if remaining <= exact_cards:
             values = solver.root_values(hands, int(leader), trick_int, ns_has, ew_has, reps)
         else:
+            leaf = exact_cards if leaf_cards is None else leaf_cards
+            steps = [0]
             values = {
-                i: _rollout_value(solver, hands, t, int(leader), trick_int, i, ns_has, ew_has, exact_cards)
+                i: _rollout_value(solver, hands, t, int(leader), trick_int, i, ns_has, ew_has, leaf, steps)
                 for i in reps
             }
+            nodes += steps[0] * ROLLOUT_STEP_NODES
         for i, r in values.items():
             totals[i] += scoring.margin(r, team)
         nodes += solver.nodes
         used += 1
-        if used >= min_samples and nodes > node_budget:
+        # stop when one more deal of the average cost would exceed the budget
+        if used >= min_samples and nodes + nodes / used > node_budget:
             break
     to_card = TO_CARD[t]
     out = {to_card[i]: totals[rep[i]] / max(used, 1) for i in moves}
@@ -238,9 +247,10 @@ def _rollout_value(
     ns_has: bool,
     ew_has: bool,
     exact_cards: int,
+    steps: list[int],
 ) -> int:
     """R after playing ``first`` and continuing with :func:`rollout_card` down to an exact
-    endgame of ``exact_cards`` cards."""
+    endgame of ``exact_cards`` cards; ``steps[0]`` counts the cards played by the policy."""
     pts = POINTS[trump]
     h = list(hands0)
     cards = list(trick)
@@ -275,6 +285,7 @@ def _rollout_value(
             seat = leader
         else:
             seat = (seat + 1) & 3
+        steps[0] += 1
         card = rollout_card(h, seat, leader, cards, trump)
 
 

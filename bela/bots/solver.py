@@ -11,8 +11,10 @@ the value of a position independently of the points taken before it.
 
 Alpha-beta with fail-soft bounds, a transposition table at the start of each trick (keyed by
 the four hands, the leader and who has taken a trick), and move ordering (win cheaply, smear
-points on a partner's trick, throw the cheapest card otherwise). No other shortcut: the tests
-check every root card's value against a plain minimax over the engine's own Hand.
+points on a partner's trick, throw the cheapest card otherwise), and one shortcut: of two cards
+of one suit with the same points and no card still in play between them, only one is
+searched (they are the same card in effect). The tests check every root card's value
+against a plain minimax over the engine's own Hand and against a plain solve.
 
 >>> from bela.cards import parse_cards, Suit
 >>> from bela.bots.cardset import mask_of
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bela.bots.cardset import ABOVE, POINTS, SUIT_MASK, legal_mask, to_card
+from bela.bots.cardset import ABOVE, BELOW, POINTS, SUIT_MASK, legal_mask, to_card
 
 INF = 1 << 30
 __all__ = ["Solver", "solve", "to_card"]
@@ -159,12 +161,27 @@ class Solver:
             return best
 
         def ordered(m: int, n: int, seat: int, led: int, win: int, winseat: int) -> list[int]:
+            if not m & (m - 1):
+                return [m.bit_length() - 1]
             scored = []
             mine_winning = n > 0 and (winseat & 1) == (seat & 1)
+            # cards still able to matter: in a hand, or taking the current trick
+            alive = h[0] | h[1] | h[2] | h[3] | (1 << win if n else 0)
+            prev = -1
             while m:
                 lowbit = m & -m
                 i = lowbit.bit_length() - 1
                 m ^= lowbit
+                if (
+                    prev >= 0
+                    and prev >> 3 == i >> 3
+                    and pts[prev] == pts[i]
+                    and not ABOVE[prev] & BELOW[i] & alive
+                ):
+                    # same suit, same points, nothing alive between: the same card in effect
+                    prev = i
+                    continue
+                prev = i
                 if n == 0:
                     s = (i & 7) * 4 + pts[i]
                 elif mine_winning:
