@@ -110,6 +110,7 @@ class Declaration:
     four: bool
     rank: int  # four: index of the rank in sequence order; run: index of its top card
     length: int
+    cards: tuple[str, ...]
 
     def key(self) -> tuple[int, int, int, int]:
         return (self.points, 1 if self.four else 0, self.length if not self.four else 0, self.rank)
@@ -125,11 +126,13 @@ def declarations_of(cards: list[str]) -> list[Declaration]:
                 length = k - run_start
                 if 3 <= length <= 7:
                     pts = 20 if length == 3 else 50 if length == 4 else 100
-                    found.append(Declaration(pts, False, idx[k - 1], length))
+                    run = tuple(SEQUENCE[i] + suit for i in idx[run_start:k])
+                    found.append(Declaration(pts, False, idx[k - 1], length, run))
                 run_start = k
     for rank in SEQUENCE:
         if sum(1 for c in cards if c[0] == rank) == 4 and FOUR_POINTS[rank] > 0:
-            found.append(Declaration(FOUR_POINTS[rank], True, SEQUENCE.index(rank), 4))
+            four = tuple(rank + suit for suit in SUITS)
+            found.append(Declaration(FOUR_POINTS[rank], True, SEQUENCE.index(rank), 4, four))
     return found
 
 

@@ -10,12 +10,14 @@ hand cut at any action (bidding, declaring or playing).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import reference
 from hypothesis import strategies as st
 
 from bela.actions import PASS, Action, Bid, Phase, Play
@@ -23,6 +25,7 @@ from bela.cards import DECK, Card, Rank, Suit
 from bela.hand import Hand
 from bela.match import Match
 from bela.rules import HouseRules
+from bela.scoring import HandScore
 from bela.seats import SEATS, Seat
 
 DEEP = os.environ.get("BELA_DEEP", "") not in ("", "0")
@@ -363,6 +366,64 @@ def cut_match(m: Match, rng: random.Random) -> None:
         keep = rng.randrange(len(last.actions) + 1)
     while len(last.actions) > keep:
         last.undo()
+
+
+# -- what a seat may see ---------------------------------------------------------------------------
+
+
+def cards_in(value: Any) -> Iterator[Card]:
+    """Every card anywhere inside an observation (fields, tuples, declarations, actions)."""
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for v in value:
+            yield from cards_in(v)
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            yield from cards_in(k)
+            yield from cards_in(v)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from cards_in(getattr(value, f.name))
+
+
+def visible(hand: Hand, seat: Seat) -> set[Card]:
+    """The cards ``seat`` may know of, worked out from the spec and the public history."""
+    own = hand.deal[seat][:6] if hand.trump is None else hand.deal[seat]
+    seen = set(own) | {p.card for p in hand.plays}
+    if len(hand.plays) >= 4 and hand.belot is None:  # the first trick is over: the best team's show
+        deal = {s.name: [str(c) for c in hand.deal[s]] for s in SEATS}
+        declaring = {s.name for s in SEATS if hand.declare.get(s, True) or hand.rules.declarations == "auto"}
+        won = reference.declarations_won(deal, hand.dealer.name, declaring)
+        for s in SEATS:
+            if won[s.team.name] and s.name in declaring:
+                held = [str(c) for c in hand.deal[s]]
+                seen |= {Card.parse(c) for d in reference.declarations_of(held) for c in d.cards}
+    return seen
+
+
+# -- score sheets ------------------------------------------------------------------------------------
+
+
+def hand_score(
+    written: tuple[int, int], outcome: str | None = "made", hanging: int = 0, belot: Seat | None = None
+) -> HandScore:
+    """A hand's score with only what the score sheet reads: its outcome and what it writes."""
+    return HandScore(
+        dealer=Seat.S,
+        trump=Suit.HEARTS,
+        caller=Seat.S,
+        complete=outcome is not None,
+        tricks=(4, 4),
+        card_points=(0, 0),
+        declarations=(0, 0),
+        bela=(0, 0),
+        stiglja=None,
+        outcome=outcome,
+        written=written,
+        hanging=hanging,
+        belot=belot,
+    )
 
 
 def snapshot(hand: Hand) -> tuple[object, ...]:

@@ -5,33 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from strategies import play_out
+from strategies import hand_score, play_out
 
-from bela.cards import Suit
 from bela.deal import deal_cards
 from bela.match import Match, MatchOver
 from bela.rules import HouseRules
-from bela.scoring import HandScore, score_match
+from bela.scoring import score_match
 from bela.seats import SEATS, Seat, Team
-
-
-def hand_score(
-    written: tuple[int, int], outcome: str | None = "made", belot: Seat | None = None
-) -> HandScore:
-    return HandScore(
-        dealer=Seat.S,
-        trump=Suit.HEARTS,
-        caller=Seat.S,
-        complete=outcome is not None,
-        tricks=(4, 4),
-        card_points=(0, 0),
-        declarations=(0, 0),
-        bela=(0, 0),
-        stiglja=None,
-        outcome=outcome,
-        written=written,
-        belot=belot,
-    )
 
 
 def winner(target: int, *written: tuple[int, int]) -> Team | None:

@@ -4,69 +4,14 @@ else: the observation of two deals that differ only in cards the seat cannot see
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterator, Mapping
-from typing import Any
-
-import reference
-from strategies import DECL, C, cards, deal_of
+from strategies import DECL, C, cards, cards_in, deal_of, visible
 
 from bela.actions import PASS, Bid, Declare, Phase, Play
-from bela.cards import Card, Rank, Suit
+from bela.cards import Suit
 from bela.hand import Hand
 from bela.observation import observe
 from bela.rules import HouseRules
 from bela.seats import SEATS, Seat, Team
-
-
-def cards_in(value: Any) -> Iterator[Card]:
-    """Every card anywhere inside an observation (fields, tuples, declarations, actions)."""
-    if isinstance(value, Card):
-        yield value
-    elif isinstance(value, (tuple, list, set, frozenset)):
-        for v in value:
-            yield from cards_in(v)
-    elif isinstance(value, Mapping):
-        for k, v in value.items():
-            yield from cards_in(k)
-            yield from cards_in(v)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            yield from cards_in(getattr(value, f.name))
-
-
-def declaration_cards(held: list[Card]) -> set[Card]:
-    """The cards of a hand's declarations, by rules.md: runs of 3 to 7, fours other than 7s and 8s."""
-    out: set[Card] = set()
-    for suit in Suit:
-        run: list[Card] = []
-        for rank in [*Rank, None]:
-            card = Card(rank, suit) if rank is not None else None
-            if card is not None and card in held:
-                run.append(card)
-                continue
-            if 3 <= len(run) <= 7:
-                out.update(run)
-            run = []
-    for rank in Rank:
-        four = [Card(rank, s) for s in Suit]
-        if rank not in (Rank.SEVEN, Rank.EIGHT) and all(c in held for c in four):
-            out.update(four)
-    return out
-
-
-def visible(hand: Hand, seat: Seat) -> set[Card]:
-    """The cards ``seat`` may know of, worked out from the spec and the public history."""
-    own = hand.deal[seat][:6] if hand.trump is None else hand.deal[seat]
-    seen = set(own) | {p.card for p in hand.plays}
-    if len(hand.plays) >= 4 and hand.belot is None:  # the first trick is over: the best team's show
-        deal = {s.name: [str(c) for c in hand.deal[s]] for s in SEATS}
-        declaring = {s.name for s in SEATS if hand.declare.get(s, True) or hand.rules.declarations == "auto"}
-        won = reference.declarations_won(deal, hand.dealer.name, declaring)
-        for s in SEATS:
-            if won[s.team.name] and s.name in declaring:
-                seen |= declaration_cards(list(hand.deal[s]))
-    return seen
 
 
 def test_six_cards_before_trump_then_eight() -> None:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from strategies import (
     ALL_RULES,
     Deal,
+    cards_in,
     play_out,
     random_deal,
     random_match,
@@ -17,8 +18,8 @@ from strategies import (
     scaled,
     seeds,
     snapshot,
+    visible,
 )
-from test_observation import cards_in, visible
 
 from bela.actions import PASS, Action, Bid, Declare, IllegalAction, Play
 from bela.cards import DECK, Card, Suit

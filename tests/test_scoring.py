@@ -27,6 +27,7 @@ from strategies import (
     TERCA_PLAYS,
     cards,
     hand_json,
+    hand_score,
     record,
 )
 
@@ -230,23 +231,7 @@ def test_unfinished_hand_writes_nothing_and_counts_complete_tricks() -> None:
 
 def sheet(*hands: tuple[str | None, tuple[int, int], int]) -> tuple[list[tuple[int, int]], int]:
     """score_match over hands given as (outcome, written, hanging); returns (scores, hanging)."""
-    scores = [
-        HandScore(
-            dealer=Seat.S,
-            trump=Suit.HEARTS,
-            caller=Seat.S,
-            complete=outcome is not None,
-            tricks=(4, 4),
-            card_points=(0, 0),
-            declarations=(0, 0),
-            bela=(0, 0),
-            stiglja=None,
-            outcome=outcome,
-            written=written,
-            hanging=hanging,
-        )
-        for outcome, written, hanging in hands
-    ]
+    scores = [hand_score(written, outcome, hanging) for outcome, written, hanging in hands]
     result = score_match(scores, HouseRules(exact_half="visi"))
     return list(result.scores), result.hanging
 
