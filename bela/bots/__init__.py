@@ -71,14 +71,18 @@ class Budget:
     node_budget: int  # no new deal once the solver nodes (and rollout steps) would pass this
     leaf_cards: int = 12  # earlier, roll out to this many cards left, then solve exactly
     min_samples: int = 4
+    lead_samples: int = 0  # before search_from: leads searched with this many deals (0: rules)
+    lead_budget: int = 0
 
 
-EASY_SLIPS = 0.2  # how often easy plays another harmless card than its rules say
+EASY_SLIPS = 0.3  # how often easy plays another harmless card than its rules say
 
 BUDGETS: dict[str, Budget] = {
-    "medium": Budget(samples=10, exact_cards=16, search_from=16, node_budget=15000),
+    "medium": Budget(
+        samples=10, exact_cards=16, search_from=16, node_budget=15000, lead_samples=8, lead_budget=10000
+    ),
     "hard": Budget(
-        samples=20, exact_cards=16, search_from=32, node_budget=40000, leaf_cards=12, min_samples=6
+        samples=40, exact_cards=16, search_from=32, node_budget=100000, leaf_cards=12, min_samples=8
     ),
 }
 
@@ -138,6 +142,19 @@ def _play(obs: Observation, level: str, rng: SplitMix64, budget: Budget | None) 
             bid_weight(obs, k),
             budget.exact_cards,
             budget.node_budget,
+            min_samples=budget.min_samples,
+            leaf_cards=budget.leaf_cards,
+        )
+        return _from_search(obs, result, remaining <= budget.exact_cards)
+    if len(legal) > 1 and budget is not None and budget.lead_samples and not obs.trick:
+        result = evaluate(
+            obs,
+            k,
+            rng,
+            budget.lead_samples,
+            bid_weight(obs, k),
+            budget.exact_cards,
+            budget.lead_budget,
             min_samples=budget.min_samples,
             leaf_cards=budget.leaf_cards,
         )

@@ -276,22 +276,33 @@ def _throw(t: Table, legal: Sequence[Card], rule: str) -> Pick:
 
 
 def _small_mistake(t: Table, legal: Sequence[Card], pick: Pick, rng: SplitMix64) -> Pick | None:
-    """A plausible slip: another card that costs at most a few points more. Never an ace or a
-    ten thrown away, never a trump wasted."""
+    """A casual slip: another legal card, as long as it is not absurd. Never an ace or a ten
+    given to a trick the opponents take while a small card was allowed, never the jack or nine
+    of trump spent where the rules chose a lower card, never a trump where a side card was
+    chosen."""
     trump = t.trump
-    base = pick.card.points(trump)
-    options = [
-        c
-        for c in legal
-        if c != pick.card
-        and c.suit != trump
-        and c.rank not in (Rank.ACE, Rank.TEN)
-        and abs(c.points(trump) - base) <= 4
-        and (not t.trick or beats(c, t.trick[0], trump) == beats(pick.card, t.trick[0], trump))
-    ]
-    if pick.card.suit == trump or pick.rule.startswith("follow.win") or pick.rule == "follow.take_last":
-        return None
+    win: Card | None = None
+    win_seat: Seat | None = None
+    if t.trick:
+        win, win_seat = t.trick[0], t.trick_seats[0]
+        for s, c in zip(t.trick_seats[1:], t.trick[1:], strict=True):
+            if beats(c, win, trump):
+                win, win_seat = c, s
+    small_allowed = any(c.points(trump) <= 4 and c.suit != trump for c in legal)
+
+    def absurd(c: Card) -> bool:
+        if c.suit == trump:
+            if pick.card.suit != trump:
+                return True
+            return c.rank in (Rank.JACK, Rank.NINE) and c.strength(trump) > pick.card.strength(trump)
+        if c.rank in (Rank.ACE, Rank.TEN) and win is not None and win_seat is not None:
+            opp_takes = win_seat.team != t.seat.team and not beats(c, win, trump)
+            if opp_takes and small_allowed:
+                return True
+        return False
+
+    options = sorted(c for c in legal if c != pick.card and not absurd(c))
     if not options:
         return None
-    c = rng.choice(sorted(options))
+    c = rng.choice(options)
     return Pick(c, "play.casual", {"card": str(c)}, f"play {c}")
