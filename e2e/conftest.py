@@ -11,6 +11,7 @@ import functools
 import http.server
 import os
 import shutil
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -24,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
 ARTIFACTS = ROOT / "e2e-artifacts"
 SUB_PATH = "/bela/"
+DESKTOP = {"width": 1280, "height": 800}
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
 
@@ -48,7 +50,12 @@ def find_chromium() -> str:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    args = ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+    args = [
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+    ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--no-sandbox")
     return {**browser_type_launch_args, "executable_path": find_chromium(), "args": args}
@@ -77,14 +84,18 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a closed page drops its requests
+            super().handle_error(request, client_address)
+
+
 @pytest.fixture(scope="session")
 def site() -> Iterator[str]:
     """The base URL of the built site, served on a free port of 127.0.0.1."""
     if not (SITE / "index.html").exists():
         raise pytest.UsageError("_site/ is not built: run `make site` (make e2e does it)")
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(SITE))
-    )
+    server = SiteServer(("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(SITE)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}/"
@@ -143,7 +154,7 @@ def watch(site: str) -> Iterator[Watch]:
 @pytest.fixture
 def context(new_context: Callable[..., BrowserContext], watch: Watch) -> BrowserContext:
     """The test's browser context, watched (overrides pytest-playwright's)."""
-    return watch.attach(new_context())
+    return watch.attach(new_context(viewport=DESKTOP))
 
 
 @pytest.fixture
@@ -151,14 +162,14 @@ def open_context(new_context: Callable[..., BrowserContext], watch: Watch) -> Ca
     """Another watched context (a second visitor, another viewport)."""
 
     def make(**kwargs: Any) -> BrowserContext:
-        return watch.attach(new_context(**kwargs))
+        return watch.attach(new_context(**{"viewport": DESKTOP, **kwargs}))
 
     return make
 
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_context_args, "viewport": {"width": 1280, "height": 800}, "accept_downloads": True}
+    return {**browser_context_args, "accept_downloads": True}
 
 
 @pytest.fixture
@@ -177,4 +188,3 @@ def shoot() -> Callable[[Page, str], Path]:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser-free tests first: a broken build shows up before Chromium starts."""
     items.sort(key=lambda item: 0 if "test_web_units" in item.nodeid else 1)
-

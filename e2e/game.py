@@ -23,10 +23,12 @@ SNAPSHOT_JS = """() => {
     trump: document.querySelector("[data-trump]").getAttribute("data-trump"),
     hand: cards('[data-hand="S"] [data-card]'),
     playable: cards('[data-hand="S"] [data-card][data-playable="true"]'),
-    backs: Object.fromEntries(["E", "N", "W"].map((s) => [s, all(`[data-hand="${s}"] [data-card="back"]`).length])),
+    backs: Object.fromEntries(["E", "N", "W"].map(
+      (s) => [s, all(`[data-hand="${s}"] [data-card="back"]`).length])),
     others: all('[data-hand="E"] [data-card], [data-hand="N"] [data-card], [data-hand="W"] [data-card]')
       .map((e) => e.getAttribute("data-card")).filter((c) => c !== "back"),
-    trick: all("[data-trick] [data-card]").map((e) => [e.getAttribute("data-seat"), e.getAttribute("data-card")]),
+    trick: all("[data-trick] [data-card]").map(
+      (e) => [e.getAttribute("data-seat"), e.getAttribute("data-card")]),
     score: [Number(document.querySelector('[data-score="NS"]').textContent),
             Number(document.querySelector('[data-score="EW"]').textContent)],
     rows: all("[data-score-sheet] [data-hand-row]").map((r) =>
@@ -102,7 +104,9 @@ def human_step(page: Page, bid: str = "pass") -> str:
         click_and_wait(page, '[data-bela="yes"]')
     elif kind == "play":
         # a trump king or queen under bela "choose" stays in the hand: the page asks first
-        click_and_wait(page, '[data-hand="S"] [data-playable="true"]', "document.querySelector('[data-bela]')")
+        click_and_wait(
+            page, '[data-hand="S"] [data-playable="true"]', "document.querySelector('[data-bela]')"
+        )
     elif kind == "next":
         click_and_wait(page, '[data-action="next-hand"]')
     return kind

@@ -12,7 +12,9 @@ from e2e.game import open_game, play_to_end, snapshot
 from e2e.test_deals import export_record
 
 
-def test_a_whole_match_to_game_over_and_a_rematch(page: Page, site: str, shoot: Callable[[Page, str], Path]) -> None:
+def test_a_whole_match_to_game_over_and_a_rematch(
+    page: Page, site: str, shoot: Callable[[Page, str], Path]
+) -> None:
     open_game(page, site, seed=2024, fresh=1, speed="instant", target=501, lang="en")
     winner = play_to_end(page)
     state = snapshot(page)

@@ -139,7 +139,15 @@ def test_worker_answers_legal_actions_and_reports_errors() -> None:
         reply = json.loads(worker.handle(json.dumps(request)))
         assert reply["id"] == 3
         hand.apply(parse_action(reply["action"]))
-    wrong = {"id": 4, "record": dumps(match), "seat": "S" if hand.turn is not Seat.S else "E", "level": "easy", "seed": 1}
+    hand = match.current
+    assert hand is not None
+    wrong = {
+        "id": 4,
+        "record": dumps(match),
+        "seat": "S" if hand.turn is not Seat.S else "E",
+        "level": "easy",
+        "seed": 1,
+    }
     assert "error" in json.loads(worker.handle(json.dumps(wrong)))
     assert "error" in json.loads(worker.handle("{"))
 
@@ -190,9 +198,17 @@ def test_build_lists_what_it_writes(tmp_path: Path) -> None:
 
     files = build_site.build(tmp_path / "site")
     written = {p.as_posix() for p in files}
-    on_disk = {p.relative_to(tmp_path / "site").as_posix() for p in (tmp_path / "site").rglob("*") if p.is_file()}
+    on_disk = {
+        p.relative_to(tmp_path / "site").as_posix() for p in (tmp_path / "site").rglob("*") if p.is_file()
+    }
     assert written == on_disk
-    for needed in ("index.html", "pyscript.toml", "app.zip", "assets/cards.svg", "vendor/pyodide/pyodide.mjs"):
+    for needed in (
+        "index.html",
+        "pyscript.toml",
+        "app.zip",
+        "assets/cards.svg",
+        "vendor/pyodide/pyodide.mjs",
+    ):
         assert needed in written
     html = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert "/*BOOT_I18N*/" not in html

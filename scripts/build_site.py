@@ -18,6 +18,7 @@ import argparse
 import json
 import re
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -37,10 +38,39 @@ PYODIDE_FILES = (
 )
 # PyScript's editor and terminal (CodeMirror, xterm) are never used by the page.
 PYSCRIPT_SKIP = re.compile(r"^(codemirror|xterm)")
-STATIC_FILES = ("style.css", "bot-worker.js", "icon.svg")
+STATIC_FILES = ("style.css", "bot-worker.js", "pyodide-early.mjs", "icon.svg")
 PYTHON_PACKAGES = ("bela", "web")
 PACKAGE_SUFFIXES = (".py", ".json", ".typed")
 BOOT_MARK = "/*BOOT_I18N*/{}"
+PRELOAD_MARK = "<!--PRELOAD-->"
+# PyScript's modules that it imports on every start (its plugins are loaded eagerly)
+PYSCRIPT_EAGER = re.compile(r"^(core-|toml-|error-)")
+
+# Compiles app.zip's sources with Pyodide's own Python (the exact bytecode version the page
+# runs) and adds the .pyc files, unchecked, so the page imports without compiling.
+PYC_JS = r"""
+import { loadPyodide } from "%(pyodide)s";
+import { readFileSync, writeFileSync } from "node:fs";
+const py = await loadPyodide({ indexURL: "%(index)s" });
+py.unpackArchive(new Uint8Array(readFileSync("%(zip)s")), "zip", { extractDir: "/app" });
+py.runPython(`
+import compileall, os, py_compile, zipfile
+ok = compileall.compile_dir("/app", quiet=1, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+assert ok, "compile failed"
+with zipfile.ZipFile("/out.zip", "w", zipfile.ZIP_DEFLATED) as z:
+    for root, dirs, files in sorted(os.walk("/app")):
+        for f in sorted(files):
+            full = os.path.join(root, f)
+            if full.startswith("/app/pyscript/") and f.endswith(".py"):
+                continue  # PyScript writes its own sources at start; only its bytecode ships
+            info = zipfile.ZipInfo(os.path.relpath(full, "/app"), date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            with open(full, "rb") as fh:
+                z.writestr(info, fh.read())
+`);
+writeFileSync("%(zip)s", py.FS.readFile("/out.zip"));
+"""
 
 
 class BuildError(RuntimeError):
@@ -69,6 +99,68 @@ def write_zip(target: Path, root: Path = ROOT) -> None:
             zf.writestr(info, path.read_bytes())
 
 
+def pyscript_stdlib(root: Path = ROOT) -> dict[str, str]:
+    """PyScript's own Python modules, exactly as its bundle writes them at start (path: source).
+
+    The bundle in dist/ embeds src/stdlib/pyscript.js; each source is checked to be in it, so
+    bytecode is never made from anything else."""
+    core = root / "node_modules" / "@pyscript" / "core"
+    literal = (core / "src" / "stdlib" / "pyscript.js").read_text(encoding="utf-8")
+    tree = json.loads(literal[literal.index("export default") + len("export default") :].strip().rstrip(";"))
+    bundle = "".join(p.read_text(encoding="utf-8") for p in (core / "dist").glob("core-*.js"))
+    files: dict[str, str] = {}
+
+    def walk(prefix: str, node: dict[str, object]) -> None:
+        for name, value in node.items():
+            if isinstance(value, dict):
+                walk(f"{prefix}{name}/", value)
+            elif isinstance(value, str) and name.endswith(".py"):
+                if json.dumps(value)[1:200] not in bundle:
+                    raise BuildError(f"PyScript's {prefix}{name} differs from its bundle")
+                files[prefix + name] = value
+
+    walk("", tree)
+    return files
+
+
+def compile_zip(target: Path, root: Path = ROOT) -> bool:
+    """Add Pyodide-compiled .pyc files to ``target`` (needs node); False if not possible.
+
+    PyScript's own modules are compiled too (only their bytecode is added: PyScript writes
+    the same sources itself when it starts, and imports them at once)."""
+    node = shutil.which("node")
+    pyodide = root / "node_modules" / "pyodide"
+    if node is None or not (pyodide / "pyodide.mjs").exists():
+        return False
+    staging = target.with_suffix(".staging.zip")
+    shutil.copyfile(target, staging)
+    with zipfile.ZipFile(staging, "a", compression=zipfile.ZIP_DEFLATED) as zf:
+        for name, text in pyscript_stdlib(root).items():
+            zf.writestr(name, text)
+    script = PYC_JS % {
+        "pyodide": (pyodide / "pyodide.mjs").as_uri(),
+        "index": str(pyodide) + "/",
+        "zip": str(staging.resolve()),
+    }
+    try:
+        done = subprocess.run(
+            [node, "--input-type=module", "-e", script],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        staging.unlink(missing_ok=True)
+        return False
+    if done.returncode != 0:
+        print(f"build_site: .pyc compilation skipped: {done.stderr.strip()[-300:]}", file=sys.stderr)
+        staging.unlink(missing_ok=True)
+        return False
+    staging.replace(target)
+    return True
+
+
 def boot_texts(html: str) -> dict[str, dict[str, str]]:
     """The catalog entries the static page uses (data-i18n and data-i18n-label), per language."""
     keys = sorted(set(re.findall(r'data-i18n(?:-label)?="([^"]+)"', html)))
@@ -82,12 +174,22 @@ def boot_texts(html: str) -> dict[str, dict[str, str]]:
     return texts
 
 
-def render_index(root: Path = ROOT) -> str:
+def render_index(root: Path = ROOT, preload: list[str] | None = None) -> str:
     html = (root / "index.html").read_text(encoding="utf-8")
-    if BOOT_MARK not in html:
-        raise BuildError(f"index.html has no {BOOT_MARK} placeholder")
+    for mark in (BOOT_MARK, PRELOAD_MARK):
+        if mark not in html:
+            raise BuildError(f"index.html has no {mark} placeholder")
     data = json.dumps(boot_texts(html), ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
-    return html.replace(BOOT_MARK, data)
+    links = "\n".join(preload or [])
+    return html.replace(BOOT_MARK, data).replace(PRELOAD_MARK, links)
+
+
+def preload_links(pyscript_files: list[str]) -> list[str]:
+    """Start fetching, at once, what PyScript would otherwise ask for one step after another."""
+    links = [f'<link rel="modulepreload" href="vendor/pyscript/{name}">' for name in pyscript_files]
+    links.append('<link rel="preload" href="pyscript.toml" as="fetch" crossorigin>')
+    links.append('<link rel="modulepreload" href="vendor/pyodide/pyodide.asm.mjs">')
+    return links
 
 
 def build(out: Path, root: Path = ROOT) -> list[Path]:
@@ -115,9 +217,14 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
         shutil.copyfile(source, target)
         written.append(Path(rel))
 
-    put_text("index.html", render_index(root))
+    eager = sorted(
+        f.name for f in pyscript_dir.iterdir() if PYSCRIPT_EAGER.match(f.name) and f.suffix == ".js"
+    )
+    put_text("index.html", render_index(root, preload_links(eager)))
     put_copy("pyscript.toml", root / "pyscript.toml")
     write_zip(out / "app.zip", root)
+    if not compile_zip(out / "app.zip", root):
+        print("build_site: app.zip holds sources only (node with Pyodide not available)", file=sys.stderr)
     written.append(Path("app.zip"))
     for name in STATIC_FILES:
         put_copy(f"assets/{name}", root / "web" / "static" / name)

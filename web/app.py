@@ -11,7 +11,7 @@ import asyncio
 import random
 import traceback
 from collections.abc import Coroutine
-from datetime import datetime
+from dataclasses import replace
 from typing import Any
 
 import js
@@ -31,7 +31,8 @@ from web.session import Outcome, Session
 from web.settings import RULE_KEYS, Settings, parse_levels
 from web.stats import Stats
 from web.storage import MATCH_KEY, SETTINGS_KEY, STATS_KEY, SaveError, unwrap, wrap
-from web.view import Timing
+from web.view import Timing, winning_declarations
+from web.words import card_name, refusal_text
 
 MAX_IMPORT_BYTES = 1_000_000
 
@@ -306,7 +307,7 @@ class App:
             await asyncio.sleep(timing.anim / 1000)
         self.showing = None
         if out.declarations_shown:
-            winner, points, cards = render.shown_declarations(hand)
+            winner, points, cards = winning_declarations(hand)
             if winner is not None:
                 self.show_banner(
                     self.t("decl.shown", team=self.t(f"team.{winner.name}"), points=points), cards, big=False
@@ -344,21 +345,31 @@ class App:
 
     def announce(self, out: Outcome) -> None:
         t = self.t
+        you = out.seat is Seat.S
         seat = t(f"seat.{out.seat.name}")
+
+        def say(name: str, mine: bool, **params: object) -> str:
+            return t(("live.you." if mine else "live.") + name, seat=seat, **params)
+
         action = out.action
         parts: list[str] = []
         if isinstance(action, Bid):
             if action.suit is None:
-                parts.append(t("live.bid_pass", seat=seat))
+                parts.append(say("bid_pass", you))
             else:
-                parts.append(t("live.bid", seat=seat, suit=t(f"suit_lower.{action.suit.letter}")))
+                parts.append(say("bid", you, suit=t(f"suit_lower.{action.suit.letter}")))
         elif isinstance(action, Declare):
-            parts.append(t("live.declare_yes" if action.yes else "live.declare_no", seat=seat))
+            parts.append(say("declare_yes" if action.yes else "declare_no", you))
         else:
-            name = render.card_name(t, action.card)
-            parts.append(t("live.play_bela" if out.bela else "live.play", seat=seat, card=name))
+            name = card_name(t, action.card)
+            parts.append(say("play_bela" if out.bela else "play", you, card=name))
             if out.trick_winner is not None:
-                parts.append(t("live.trick", seat=t(f"seat.{out.trick_winner.name}")))
+                winner = out.trick_winner
+                parts.append(
+                    t("live.you.trick")
+                    if winner is Seat.S
+                    else t("live.trick", seat=t(f"seat.{winner.name}"))
+                )
         if out.belot is not None:
             suit = t(f"suit_lower.{self.session.hand.deal[out.belot][0].suit.letter}")
             parts.append(t("banner.belot", seat=t(f"seat.{out.belot.name}"), suit=suit))
@@ -410,7 +421,7 @@ class App:
         self.human(Play(card))
 
     def refuse(self, refusal: Refusal, card: Card | None = None) -> None:
-        self.refusal = render.refusal_text(self.t, refusal)
+        self.refusal = refusal_text(self.t, refusal)
         self.pending_bela = None
         self.view.render()
         if card is not None:
@@ -459,6 +470,8 @@ class App:
         text = dumps(self.session.match)
         blob = js.Blob.new(obj([text]), obj({"type": "application/json"}))
         url = js.URL.createObjectURL(blob)
+        from datetime import datetime
+
         stamp = datetime.now().strftime("%Y%m%d-%H%M")
         link = el("a", {"href": url, "download": f"bela-{stamp}.json"})
         js.document.body.appendChild(link)
@@ -496,6 +509,7 @@ class App:
             return
         self.save_settings()
         if name == "speed":
+            self.params = replace(self.params, speed=None)  # the player's choice wins over the address
             js.document.documentElement.dataset.speed = self.speed
         elif name == "theme":
             self.apply_theme()
@@ -577,6 +591,8 @@ class App:
         ident = str(node.id)
         if ident == "open-side":
             self.toggle_side()
+        elif ident == "close-side":
+            self.toggle_side(False)
         elif ident == "open-last":
             self.view.open_last_trick()
         elif ident == "open-settings":
@@ -630,13 +646,16 @@ class App:
 def main() -> None:
     """Start the page (called by index.html's PyScript tag)."""
     body = js.document.body
+    js.performance.mark("bela:python-main")
     try:
         bar = by_id("boot-bar")
         if bar is not None:
             bar.style.width = "96%"
         params = Params.parse(str(js.location.search))
         app = App(Store(), params, str(js.navigator.language or ""))
+        js.performance.mark("bela:app-built")
         app.start()
+        js.performance.mark("bela:ready")
     except Exception:
         detail = traceback.format_exc()
         console_error("Bela could not start:", detail)

@@ -14,7 +14,6 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy
 
-from web import worker as local_worker
 from web.dom import console_warn, obj
 
 START_TIMEOUT = 45.0  # seconds to wait for the worker's Pyodide to start
@@ -119,6 +118,8 @@ class BotClient:
                 return str(reply["action"])
             console_warn("Bela: the worker could not decide:", reply.get("error"))
         # the main thread decides (slower pages, but the game goes on)
+        from web import worker as local_worker  # imported only when needed: the bots are heavy
+
         await asyncio.sleep(0)
         reply = json.loads(
             local_worker.handle(

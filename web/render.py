@@ -3,62 +3,24 @@ textContent; nothing from storage or a file is ever parsed as markup)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import js
 
-from bela.actions import Phase, Refusal
+from bela.actions import Phase
 from bela.cards import Card
-from bela.declarations import Declaration
 from bela.hand import Hand, Trick
 from bela.seats import SEATS, Seat, Team
 from web.dom import attr, by_id, closest, el, nn, obj, q, qa, replace_children, suit_icon, svg_use
 from web.settings import CHOICES
-from web.view import bubbles, display_order, held_count, sheet_rows, summary, winning_declarations
+from web.view import bubbles, display_order, held_count, sheet_rows, summary
+from web.words import T, card_name, declaration_text
 
 if TYPE_CHECKING:
     from web.app import App
     from web.session import Outcome
 
-T = Callable[..., str]
 OTHERS: tuple[Seat, ...] = (Seat.E, Seat.N, Seat.W)
-
-
-# -- words --------------------------------------------------------------------------------------
-
-
-def card_name(t: T, card: Card) -> str:
-    return t("card.name", rank=t(f"rank.{card.rank.letter}"), suit=t(f"suit_lower.{card.suit.letter}"))
-
-
-def refusal_text(t: T, refusal: Refusal) -> str:
-    """The engine's refusal in the player's language, from its structured data."""
-    why = refusal.play
-    if why is None:
-        return t("refuse.other")
-    suit = t(f"suit_lower.{why.suit.letter}")
-    led = t(f"suit_lower.{why.led.letter}") if why.led is not None else ""
-    beat = why.beat.label if why.beat is not None else ""
-    if why.kind in ("follow", "beat", "trump", "overtrump"):
-        return t(f"refuse.{why.kind}", suit=suit, led=led, card=beat)
-    return t("refuse.other")
-
-
-def declaration_text(t: T, d: Declaration) -> str:
-    if d.kind == "four":
-        name = t("decl.four", rank=t("fourof." + d.cards[0].rank.letter))
-    elif len(d.cards) == 3:
-        name = t("decl.sequence3")
-    elif len(d.cards) == 4:
-        name = t("decl.sequence4")
-    else:
-        name = t("decl.sequence5", n=len(d.cards))
-    return t("decl.item", name=name, points=d.points)
-
-
-def shown_declarations(hand: Hand) -> tuple[Team | None, int, list[Card]]:
-    return winning_declarations(hand)
 
 
 # -- elements -----------------------------------------------------------------------------------
@@ -253,7 +215,6 @@ class Renderer:
                 if not new_hand and not app.timing.instant:
                     node.classList.add("arrive")
             node.setAttribute("data-playable", "true" if k in legal else "false")
-            node.setAttribute("aria-disabled", "false" if k in legal else "true")
             node.setAttribute("tabindex", "0" if k == focus_key else "-1")
             node.classList.toggle("pending", app.pending_bela is not None and app.pending_bela.notation == k)
             nodes.append(node)
@@ -261,9 +222,7 @@ class Renderer:
         if current != wanted:
             focused = nn(js.document.activeElement)
             focused_key = (
-                str(attr(focused, "data-card"))
-                if closest(focused, "#hand [data-card]") is not None
-                else ""
+                str(attr(focused, "data-card")) if closest(focused, "#hand [data-card]") is not None else ""
             )
             replace_children(box, nodes)
             if focused_key and focused_key in wanted:
@@ -429,12 +388,7 @@ class Renderer:
         status.textContent = text
         status.classList.toggle("refusal", refusal)
         sig = "|".join(
-            str(
-                attr(b, "data-bid")
-                or attr(b, "data-declare")
-                or attr(b, "data-bela")
-                or ""
-            )
+            str(attr(b, "data-bid") or attr(b, "data-declare") or attr(b, "data-bela") or "")
             + ("d" if getattr(b, "disabled", False) else "")
             for b in buttons
         )
@@ -623,6 +577,13 @@ class Renderer:
                 "p", cls="verdict good" if h.belot.team is Team.NS else "verdict bad", text=t("summary.belot")
             )
         us = h.caller is not None and h.caller.team is Team.NS
+        if h.stiglja is not None:
+            ours = h.stiglja is Team.NS
+            return el(
+                "p",
+                cls="verdict good" if ours else "verdict bad",
+                text=t("summary.stiglja_us" if ours else "summary.stiglja_them"),
+            )
         if h.outcome == "pad":
             return el(
                 "p",
@@ -687,7 +648,6 @@ class Renderer:
         winner = score.winner
         assert winner is not None
         won = winner is Team.NS
-        trophy = el("div", cls="trophy-box")
         top, details = self.summary_table()
         extra = None
         if score.belot is not None:
@@ -702,7 +662,6 @@ class Renderer:
             },
             cls="panel game-over",
             children=[
-                trophy,
                 el("h2", {"id": "over-title"}, text=t("over.win" if won else "over.lose")),
                 el("p", cls="final", text=t("over.score", ns=score.totals[0], ew=score.totals[1])),
                 extra,
@@ -831,6 +790,14 @@ class Renderer:
             f"{t('settings.declarations')}: {t('settings.mode.' + rules.declarations)}",
             f"{t('settings.bela')}: {t('settings.mode.' + rules.bela)}",
         ]
+        params = self.app.params
+        overrides = []
+        if params.target is not None:
+            overrides.append(f"{t('settings.target')} {params.target}")
+        if params.bots is not None:
+            overrides.append(f"{t('settings.players')}: {t('settings.level.' + params.bots)}")
+        if params.speed is not None:
+            overrides.append(f"{t('settings.speed')}: {t('settings.speed.' + params.speed)}")
         levels = [
             ("easy", t("settings.level.easy")),
             ("medium", t("settings.level.medium")),
@@ -841,7 +808,10 @@ class Renderer:
         body = [
             el("h3", text=t("settings.rules")),
             el("p", cls="note strong", text=t("settings.rules_note")),
-            el("p", cls="note", text=t("settings.visit_override", what=", ".join(current))),
+            el("p", cls="note", text=t("settings.this_match", what=", ".join(current))),
+            el("p", cls="note", text=t("settings.from_address", what=", ".join(overrides)))
+            if overrides
+            else None,
             field(
                 "target",
                 t("settings.target"),

@@ -1,0 +1,352 @@
+"""Benchmarks in the page's own runtime (Pyodide in headless Chromium); prints JSON.
+
+- boot: a bare Pyodide boot (a tiny page loading the same self-hosted pyodide.mjs, served
+  by this script, never part of the site) against the game reaching data-app-state=ready,
+  cold (a new browser context: empty caches) and warm (a reload), several runs each,
+  interleaved, with the ratio of the medians. Times are from navigation start.
+- engine: random legal hands and legal-move generations per second (web/bench.py), in
+  Pyodide and in CPython.
+- bots: ``bela.bots.timing.decision_times(level, positions, seed)`` in Pyodide, when the
+  bot engineer's module exists.
+- main_thread: the longest main-thread task and requestAnimationFrame gap while computer
+  players are to act, over a whole match at speed=instant (the human plays via the hooks).
+
+``run_in_pyodide(code)`` runs Python in the page's runtime (Pyodide with bela and web
+loaded) and returns the JSON value of its ``result`` variable; scripts/bench.py and the
+bot benchmark use it. ``main()`` is the command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import shutil
+import statistics
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_site"
+sys.path.insert(0, str(ROOT))
+
+BENCH_PREFIX = "/__bench__/"
+READY_JS = """
+(() => {
+  const mark = () => {
+    if (document.body && document.body.dataset.appState === "ready" && window.__readyAt === undefined) {
+      window.__readyAt = performance.now();
+    }
+  };
+  new MutationObserver(mark).observe(
+    document, {subtree: true, attributes: true, attributeFilter: ["data-app-state"]});
+})();
+"""
+
+BARE_HTML = """<!doctype html>
+<html><head><meta charset="utf-8"><title>bare Pyodide</title><link rel="icon" href="data:,"></head>
+<body data-app-state="loading"><script type="module">
+import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: new URL("../vendor/pyodide/", import.meta.url).href });
+pyodide.runPython("import sys");
+document.body.dataset.appState = "ready";
+</script></body></html>
+"""
+
+# Pyodide with the game's Python, as the bot worker has it; window.runPy(code) -> JSON text.
+RUN_HTML = """<!doctype html>
+<html><head><meta charset="utf-8"><title>Pyodide runner</title><link rel="icon" href="data:,"></head>
+<body data-app-state="loading"><script type="module">
+import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+const base = new URL("../", import.meta.url);
+const [pyodide, zip] = await Promise.all([
+  loadPyodide({ indexURL: new URL("vendor/pyodide/", base).href }),
+  fetch(new URL("app.zip", base)).then((r) => r.arrayBuffer()),
+]);
+pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/app" });
+pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/app')");
+window.runPy = (code) => {
+  const scope = pyodide.toPy({});
+  pyodide.runPython(code, { globals: scope });
+  pyodide.runPython("import json", { globals: scope });
+  return pyodide.runPython("json.dumps(globals().get('result'))", { globals: scope });
+};
+document.body.dataset.appState = "ready";
+</script></body></html>
+"""
+
+MONITOR_JS = """
+(() => {
+  window.__long = [];
+  window.__turns = [[0, ""]];
+  window.__gaps = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) {}
+  new MutationObserver(() => {
+    const turn = document.documentElement.getAttribute("data-turn") || "";
+    if (window.__turns[window.__turns.length - 1][1] !== turn) window.__turns.push([performance.now(), turn]);
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-turn"] });
+  let last = performance.now();
+  const frame = (now) => {
+    window.__gaps.push([last, now - last]);
+    last = now;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();
+"""
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012 - the base class's attribute
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".toml": "text/plain",
+        ".zip": "application/zip",
+    }
+    pages = {BENCH_PREFIX + "bare.html": BARE_HTML, BENCH_PREFIX + "run.html": RUN_HTML}  # noqa: RUF012
+
+    def do_GET(self) -> None:
+        path = self.path.split("?")[0]
+        page = self.pages.get(path)
+        if page is None:
+            super().do_GET()
+            return
+        body = page.encode("utf-8")
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a closed page drops its requests
+            super().handle_error(request, client_address)
+
+
+@contextmanager
+def serve(site: Path = SITE) -> Iterator[str]:
+    """Serve ``site`` (plus this script's pages under /__bench__/) on a free local port."""
+    if not (site / "index.html").exists():
+        raise SystemExit(f"{site} is not built: run `make site`")
+    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def chromium_path() -> str:
+    for name in (os.environ.get("CHROMIUM", ""), "chromium", "chromium-browser", "google-chrome"):
+        if name and (found := shutil.which(name) or (name if Path(name).exists() else None)):
+            return found
+    raise SystemExit("no Chromium found: install chromium or set CHROMIUM=/path/to/chrome")
+
+
+@contextmanager
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    args = [
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--no-sandbox")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=args, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _ready_ms(page: Any, timeout: float = 120_000) -> float:
+    page.wait_for_function("window.__readyAt !== undefined", timeout=timeout)
+    return float(page.evaluate("window.__readyAt"))
+
+
+def measure_boot(runs: int = 5) -> dict[str, Any]:
+    """Bare Pyodide against the game, cold and warm, ``runs`` times each, interleaved."""
+    times: dict[str, dict[str, list[float]]] = {k: {"cold": [], "warm": []} for k in ("bare", "page")}
+    with serve() as base, browser() as b:
+        targets = {
+            "bare": base + BENCH_PREFIX.lstrip("/") + "bare.html",
+            "page": base + "?speed=instant&fresh=1",
+        }
+
+        def once(url: str) -> tuple[float, float]:
+            context = b.new_context()
+            context.add_init_script(READY_JS)
+            page = context.new_page()
+            page.goto(url)
+            cold = _ready_ms(page)
+            page.reload()
+            warm = _ready_ms(page)
+            context.close()
+            return cold, warm
+
+        for url in targets.values():  # warm the OS file cache and the browser once, not measured
+            once(url)
+        for i in range(runs):
+            order = list(targets.items()) if i % 2 == 0 else list(reversed(targets.items()))
+            for name, url in order:
+                cold, warm = once(url)
+                times[name]["cold"].append(cold)
+                times[name]["warm"].append(warm)
+    out: dict[str, Any] = {"runs": runs}
+    for name, kinds in times.items():
+        out[name] = {}
+        for kind, values in kinds.items():
+            out[name][f"{kind}_ms"] = [round(v) for v in values]
+            out[name][f"{kind}_median_ms"] = round(statistics.median(values))
+    out["ratio"] = {
+        kind: round(statistics.median(times["page"][kind]) / statistics.median(times["bare"][kind]), 3)
+        for kind in ("cold", "warm")
+    }
+    out["goal"] = "ratio <= 1.10"
+    return out
+
+
+_runner: dict[str, Any] = {}
+
+
+def run_in_pyodide(code: str, timeout: float = 600_000) -> Any:
+    """Run ``code`` in Pyodide with the game's Python (bela, web) loaded, as in the page, and
+    return the JSON value of the variable ``result`` it sets."""
+    page = _runner.get("page")
+    if page is None:
+        raise RuntimeError("run_in_pyodide needs `with pyodide_runner():` around it")
+    page.set_default_timeout(timeout)
+    return json.loads(page.evaluate("(code) => window.runPy(code)", code))
+
+
+@contextmanager
+def pyodide_runner() -> Iterator[None]:
+    """Open the runner page once for any number of ``run_in_pyodide`` calls."""
+    with serve() as base, browser() as b:
+        page = b.new_page()
+        page.goto(base + BENCH_PREFIX.lstrip("/") + "run.html")
+        page.wait_for_selector('body[data-app-state="ready"]', state="attached", timeout=120_000)
+        _runner["page"] = page
+        try:
+            yield
+        finally:
+            _runner.pop("page", None)
+
+
+ENGINE_CODE = "from web.bench import engine_figures\nresult = engine_figures({hands}, {positions})\n"
+BOTS_CODE = """
+try:
+    from bela.bots.timing import decision_times
+except ImportError:
+    result = None
+else:
+    result = {{level: decision_times(level, {positions}, {seed}) for level in ("easy", "medium", "hard")}}
+"""
+
+
+def measure_engine(hands: int = 200, positions: int = 200) -> dict[str, Any]:
+    from web.bench import engine_figures
+
+    with pyodide_runner():
+        pyodide = run_in_pyodide(ENGINE_CODE.format(hands=hands, positions=positions))
+    return {"pyodide": pyodide, "cpython": engine_figures(hands, positions)}
+
+
+def measure_bots(positions: int = 20, seed: int = 1) -> Any:
+    with pyodide_runner():
+        return run_in_pyodide(BOTS_CODE.format(positions=positions, seed=seed))
+
+
+def measure_main_thread(seed: int = 7, target: int = 501, max_steps: int = 3000) -> dict[str, Any]:
+    """A whole instant-speed match; the longest main-thread task while a bot is to act."""
+    from e2e.game import human_step, open_game
+
+    with serve() as base, browser() as b:
+        context = b.new_context(viewport={"width": 1280, "height": 800})
+        context.add_init_script(MONITOR_JS)
+        page = context.new_page()
+        open_game(page, base, seed=seed, speed="instant", target=target, fresh=1)
+        started = time.perf_counter()
+        steps = 0
+        while steps < max_steps and human_step(page) != "over":
+            steps += 1
+        wall = time.perf_counter() - started
+        data = page.evaluate("({long: window.__long, turns: window.__turns, gaps: window.__gaps})")
+        context.close()
+
+    def turn_at(t: float) -> str:
+        seat = ""
+        for when, value in data["turns"]:
+            if when > t:
+                break
+            seat = value
+        return str(seat)
+
+    bot_tasks = [d for s, d in data["long"] if turn_at(s) in ("E", "N", "W")]
+    bot_gaps = [d for s, d in data["gaps"] if turn_at(s) in ("E", "N", "W")]
+    bot_turns = sum(1 for _, v in data["turns"] if v in ("E", "N", "W"))
+    return {
+        "seed": seed,
+        "target": target,
+        "human_steps": steps,
+        "bot_turns": bot_turns,
+        "match_seconds": round(wall, 1),
+        "longest_task_ms_bot_turns": round(max(bot_tasks), 1) if bot_tasks else 0,
+        "tasks_over_50ms_bot_turns": len(bot_tasks),
+        "longest_task_ms_any": round(max((d for _, d in data["long"]), default=0), 1),
+        "longest_frame_gap_ms_bot_turns": round(max(bot_gaps), 1) if bot_gaps else None,
+        "note": "long tasks are those over 50 ms (PerformanceObserver 'longtask')",
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Benchmarks in Pyodide (Chromium headless); prints JSON.")
+    parser.add_argument("--runs", type=int, default=5, help="boot runs of each kind (default 5)")
+    parser.add_argument("--only", choices=("boot", "engine", "bots", "main"), action="append")
+    parser.add_argument("--build", action="store_true", help="build _site/ first (make site)")
+    args = parser.parse_args(argv)
+    if args.build:
+        sys.path.insert(0, str(ROOT / "scripts"))
+        import build_site
+
+        build_site.build(SITE)
+    wanted = args.only or ["boot", "engine", "bots", "main"]
+    result: dict[str, Any] = {}
+    if "boot" in wanted:
+        result["boot"] = measure_boot(args.runs)
+    if "engine" in wanted:
+        result["engine"] = measure_engine()
+    if "bots" in wanted:
+        result["bots"] = measure_bots()
+    if "main" in wanted:
+        result["main_thread"] = measure_main_thread()
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
