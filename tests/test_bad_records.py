@@ -1,6 +1,7 @@
-"""Adversarial bad records through ``python -m bela score``: each gives exit status 1, nothing on
-standard output, exactly one line on standard error that names the facts (hand, play, seat, card,
-key), and never a traceback. The independent reference refuses each record as well."""
+"""Adversarial bad records through ``bela score`` (``bela.cli.main``, and a sample through a real
+``python -m bela`` process): each gives exit status 1, nothing on standard output, exactly one line
+on standard error that names the facts (hand, play, seat, card, key), and never a traceback. The
+independent reference refuses each record as well."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 import reference
 from strategies import HALF, HALF_PLAYS, OWN, OWN_PLAYS, REPO, hand_json, record
 
+from bela.cli import main
 from bela.seats import Seat
 
 Record = dict[str, Any]
@@ -220,16 +222,20 @@ def run(args: list[str], stdin: bytes | None = None) -> subprocess.CompletedProc
     )
 
 
-def assert_refused(done: subprocess.CompletedProcess[bytes], facts: list[str]) -> str:
-    err = done.stderr.decode("utf-8", "replace")
+def assert_refused(code: int | None, out: bytes | str, err: str, facts: list[str]) -> str:
     assert "Traceback" not in err, err
-    assert done.returncode == 1, (done.returncode, err)
-    assert done.stdout == b""
+    assert code == 1, (code, err)
+    assert not out
     assert err.endswith("\n") and err.count("\n") == 1 and err.strip(), repr(err)
     assert "internal error" not in err, err
     for fact in facts:  # as a whole word: the seat "W" is not the W of "Warning"
         assert re.search(rf"(?<!\w){re.escape(fact)}(?!\w)", err), f"{fact!r} not named in {err!r}"
     return err
+
+
+def refused_by_command(args: list[str], facts: list[str], stdin: bytes | None = None) -> str:
+    done = run(args, stdin)
+    return assert_refused(done.returncode, done.stdout, done.stderr.decode("utf-8", "replace"), facts)
 
 
 def test_the_base_records_are_good(tmp_path: Path) -> None:
@@ -245,11 +251,13 @@ def test_the_base_records_are_good(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("case", list(CASES))
-def test_bad_record_file(case: str, tmp_path: Path) -> None:
+def test_bad_record_file(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data, facts = CASES[case]
     path = tmp_path / "bad.json"
     path.write_bytes(data)
-    assert_refused(run(["score", str(path)]), facts)
+    code = main(["score", str(path)])
+    out, err = capsys.readouterr()
+    assert_refused(code, out, err, facts)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -258,10 +266,37 @@ def test_bad_record_file(case: str, tmp_path: Path) -> None:
         reference.score_text(text)
 
 
+# The same through a real process, for a sample of every kind of fault.
+COMMAND_CASES = [
+    "not JSON",
+    "empty",
+    "version 1.0",
+    "target NaN",
+    "rules unknown key",
+    "10H",
+    "duplicate card",
+    "dealer pass",
+    "illegal play",
+    "33 plays",
+    "hand after the match is won",
+    "belot with plays",
+    "not UTF-8",
+    "deeply nested",
+]
+
+
+@pytest.mark.parametrize("case", COMMAND_CASES)
+def test_bad_record_through_the_command(case: str, tmp_path: Path) -> None:
+    data, facts = CASES[case]
+    path = tmp_path / "bad.json"
+    path.write_bytes(data)
+    refused_by_command(["score", str(path)], facts)
+
+
 @pytest.mark.parametrize("case", ["illegal play", "empty", "not UTF-8"])
 def test_bad_record_on_standard_input(case: str) -> None:
     data, facts = CASES[case]
-    assert_refused(run(["score", "-"], stdin=data), facts)
+    refused_by_command(["score", "-"], facts, stdin=data)
 
 
 def test_good_record_on_standard_input() -> None:
@@ -271,9 +306,9 @@ def test_good_record_on_standard_input() -> None:
 
 
 def test_a_directory_as_file(tmp_path: Path) -> None:
-    assert_refused(run(["score", str(tmp_path)]), [])
+    refused_by_command(["score", str(tmp_path)], [])
 
 
 def test_a_missing_file(tmp_path: Path) -> None:
-    err = assert_refused(run(["score", str(tmp_path / "nothing.json")]), [])
+    err = refused_by_command(["score", str(tmp_path / "nothing.json")], [])
     assert "nothing.json" in err

@@ -28,7 +28,7 @@ from bela.scoring import score_hand
 from bela.seats import SEATS
 
 CHUNKS = 40 if DEEP else 8
-MATCHES_PER_CHUNK = 500 if DEEP else 40
+MATCHES_PER_CHUNK = 500 if DEEP else 30
 MUTATIONS_PER_MATCH = 4 if DEEP else 3
 CARDS = [r + s for r in "789TJQKA" for s in "HDSC"]
 
