@@ -65,9 +65,9 @@ def test_example_scores_through_the_reference(name: str, examples_dir: Path) -> 
     assert reference.score_text(path.read_text("utf-8")) == expected
 
 
-def readme_messages() -> dict[str, str]:
+def readme_messages(examples_dir: Path) -> dict[str, str]:
     """bad-N.json -> the message the README gives for it."""
-    text = (EXAMPLES / "README.md").read_text("utf-8")
+    text = (examples_dir / "README.md").read_text("utf-8")
     rows = re.findall(r"^\|\s*(bad-\d+\.json)\s*\|[^|]*\|\s*`([^`]+)`\s*\|", text, re.MULTILINE)
     return dict(rows)
 
@@ -81,13 +81,13 @@ def facts(message: str) -> list[str]:
     return [*found, seat.group(1)]
 
 
-def test_every_bad_example_has_a_readme_message() -> None:
-    assert set(readme_messages()) == set(BAD)
+def test_every_bad_example_has_a_readme_message(examples_dir: Path) -> None:
+    assert set(readme_messages(examples_dir)) == set(BAD)
 
 
 @pytest.mark.parametrize("name", BAD)
 def test_bad_example_is_refused_with_its_facts(name: str, examples_dir: Path) -> None:
-    message = readme_messages()[name]
+    message = readme_messages(examples_dir)[name]
     done = run_cli("score", str(examples_dir / name))
     err = done.stderr.decode("utf-8")
     assert done.returncode == 1
