@@ -35,7 +35,9 @@ PASS = Bid(None)
 
 @dataclass(frozen=True, slots=True)
 class Declare:
-    """Under declarations "choose": ``True`` is "zovem" (declare all), ``False`` "ne zovem"."""
+    """Under declarations "choose": ``True`` is "zovem" (declare all), ``False`` "ne zovem".
+
+    Every seat says one or the other, in speaking order, once trump is named."""
 
     yes: bool
 

@@ -84,6 +84,9 @@ class Hand:
         self.actions: list[Action] = []
         self.bids: list[Bid] = []
         self.declare: dict[Seat, bool] = {}
+        # seats whose "zovem" a record left out (record.md: a seat missing there declares);
+        # kept so that the record is written back as it was read
+        self.unwritten_declare: set[Seat] = set()
         self.plays: list[Play] = []
         self._reset_after_bidding()
 
@@ -284,7 +287,9 @@ class Hand:
                 return
         self.held_declarations = {s: find_declarations(self.deal[s]) for s in SEATS}
         if self.rules.declarations == "choose":
-            self.deciders = [s for s in self.first.order_from() if self.held_declarations[s]]
+            # Everyone says "zovem" or "ne zovem", holding a declaration or not: asking only
+            # the holders would tell the table who holds one before the first trick.
+            self.deciders = list(self.first.order_from())
         self._declaration_result = None
 
     def _play(self, seat: Seat, action: Play) -> None:
@@ -310,6 +315,7 @@ class Hand:
         elif isinstance(action, Declare):
             seat = next(s for s in reversed(self.deciders) if s in self.declare)
             del self.declare[seat]
+            self.unwritten_declare.discard(seat)
             self._declaration_result = None
         else:
             self.bids.pop()

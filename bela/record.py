@@ -219,6 +219,8 @@ def _read_declare(hand: Hand, declare: Mapping[Seat, bool], has_plays: bool) -> 
         if i > last and not has_plays:
             return
         hand.apply(Declare(declare.get(seat, True)))
+        if seat not in declare:
+            hand.unwritten_declare.add(seat)
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -240,7 +242,11 @@ def _hand_json(hand: Hand) -> dict[str, Any]:
         "bids": [str(b) for b in hand.bids],
     }
     if hand.rules.declarations == "choose":
-        out["declare"] = {s.name: hand.declare[s] for s in hand.deciders if s in hand.declare}
+        out["declare"] = {
+            s.name: hand.declare[s]
+            for s in hand.deciders
+            if s in hand.declare and s not in hand.unwritten_declare
+        }
     if hand.rules.bela == "choose":
         bela: dict[str, bool] = {}
         for i, play in enumerate(hand.plays):

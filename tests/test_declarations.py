@@ -193,11 +193,11 @@ def test_auto_every_player_declares_all() -> None:
 @pytest.mark.parametrize(
     ("choices", "expected"),
     [
-        ({Seat.S: True, Seat.E: True, Seat.N: True}, (70, 0)),
-        ({Seat.S: False, Seat.E: True, Seat.N: True}, (0, 20)),  # E's 8-10 beats N's 7-9
-        ({Seat.S: True, Seat.E: True, Seat.N: False}, (50, 0)),  # N's terca no longer counts
-        ({Seat.S: False, Seat.E: False, Seat.N: True}, (20, 0)),
-        ({Seat.S: False, Seat.E: False, Seat.N: False}, (0, 0)),
+        ({Seat.S: True, Seat.E: True, Seat.N: True, Seat.W: True}, (70, 0)),
+        ({Seat.S: False, Seat.E: True, Seat.N: True, Seat.W: True}, (0, 20)),  # E's 8-10 beats N's 7-9
+        ({Seat.S: True, Seat.E: True, Seat.N: False, Seat.W: True}, (50, 0)),  # N's terca no longer counts
+        ({Seat.S: False, Seat.E: False, Seat.N: True, Seat.W: True}, (20, 0)),
+        ({Seat.S: False, Seat.E: False, Seat.N: False, Seat.W: True}, (0, 0)),
     ],
 )
 def test_choose_ne_zovem_removes_a_players_declarations(

@@ -290,6 +290,7 @@ def test_undo_goes_back_through_every_phase() -> None:
         Declare(False),
         Declare(True),
         Declare(True),
+        Declare(True),
         Play(C("9H")),
     ]
     for action in actions:
