@@ -6,6 +6,7 @@ import json
 import re
 import string
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -215,8 +216,11 @@ def test_build_lists_what_it_writes(tmp_path: Path) -> None:
     assert "https://" not in html and "http://" not in html.replace('"http://www.w3.org', "")
     names = zipfile.ZipFile(tmp_path / "site" / "app.zip").namelist()
     assert "bela/hand.py" in names and "web/app.py" in names and "web/i18n/hr.json" in names
-    toml = (tmp_path / "site" / "pyscript.toml").read_text(encoding="utf-8")
-    assert "packages" not in toml and "./vendor/pyodide/pyodide.mjs" in toml
+    config = tomllib.loads((tmp_path / "site" / "pyscript.toml").read_text(encoding="utf-8"))
+    assert "packages" not in config  # nothing fetched from a package index
+    interpreter = tmp_path / "site" / config["interpreter"]
+    assert interpreter.exists()
+    assert '"../vendor/pyodide/pyodide.mjs"' in interpreter.read_text(encoding="utf-8")
 
 
 def test_record_survives_the_page_round_trip() -> None:
