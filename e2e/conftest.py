@@ -185,6 +185,11 @@ def shoot() -> Callable[[Page, str], Path]:
     return take
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # pytest-base-url (a pytest-playwright dependency) defines its fixture in a deprecated way
+    config.addinivalue_line("filterwarnings", "ignore:Session-scoped fixtures defined as instance methods")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser-free tests first: a broken build shows up before Chromium starts."""
     items.sort(key=lambda item: 0 if "test_web_units" in item.nodeid else 1)

@@ -8,7 +8,7 @@ from pathlib import Path
 from playwright.sync_api import Page, Route
 
 from e2e.conftest import SUB_PATH, Watch
-from e2e.game import BOOT_TIMEOUT, open_game, snapshot, url, wait_ready
+from e2e.game import BOOT_TIMEOUT, human_step, open_game, snapshot, url, wait_ready
 
 
 def test_table_and_progress_show_before_python(page: Page, site: str) -> None:
@@ -70,3 +70,19 @@ def test_screenshot_of_loading(page: Page, site: str, shoot: Callable[[Page, str
     page.goto(url(site, seed=2, lang="hr"), wait_until="domcontentloaded")
     shoot(page, "phone-loading")
     wait_ready(page)
+
+
+def test_without_the_worker_the_bots_play_on_the_main_thread(page: Page, site: str, watch: Watch) -> None:
+    watch.allow_error("Failed to load resource")
+    watch.allow_error("bot-worker")
+
+    def missing(route: Route) -> None:
+        route.fulfill(status=404, body="missing")
+
+    page.route("**/assets/bot-worker.js", missing)
+    open_game(page, site, seed=23, speed="instant", lang="en")
+    # the computer players still move: the human gets a turn and the bots answer it
+    for _ in range(6):
+        human_step(page)
+    state = snapshot(page)
+    assert state["trump"] != "" and len(state["hand"]) < 8

@@ -44,7 +44,9 @@ PACKAGE_SUFFIXES = (".py", ".json", ".typed")
 BOOT_MARK = "/*BOOT_I18N*/{}"
 PRELOAD_MARK = "<!--PRELOAD-->"
 # PyScript's modules that it imports on every start (its plugins are loaded eagerly)
-PYSCRIPT_EAGER = re.compile(r"^(core-|toml-|error-)")
+PYSCRIPT_EAGER = re.compile(
+    r"^(core-|toml-|deprecations-manager-|donkey-|error-|py-editor-|py-game-|py-terminal-)"
+)
 
 # Compiles app.zip's sources with Pyodide's own Python (the exact bytecode version the page
 # runs) and adds the .pyc files, unchecked, so the page imports without compiling.

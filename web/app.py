@@ -23,7 +23,7 @@ from bela.rules import HouseRules
 from bela.seats import Seat
 from web import render
 from web.botclient import BotClient
-from web.dom import attr, by_id, closest, console_error, el, listen, nn, obj, q, qa
+from web.dom import attr, by_id, closest, console_error, console_warn, el, listen, nn, obj, q, qa
 from web.i18n import Translator, pick_language
 from web.params import MAX_SEED, Params
 from web.protocol import parse_action
@@ -84,7 +84,6 @@ class App:
         self.pending_bela: Card | None = None
         self.refusal: str = ""
         self.banner: tuple[str, list[Card], bool] | None = None
-        self.banner_until = 0.0
         self.save_failed = False
         self.bots = BotClient()
         self.view = render.Renderer(self)
@@ -126,7 +125,7 @@ class App:
                 self._note(f"notice.save_{e.kind}")
                 self.store.remove(MATCH_KEY)
             except Exception as e:  # anything else unreadable is corrupt too
-                console_error("Bela: saved match unreadable:", e)
+                console_warn("Bela: saved match unreadable:", e)
                 self._note("notice.save_corrupt")
                 self.store.remove(MATCH_KEY)
         if session is not None and self.params.seed is not None and session.match.seed != self.params.seed:
@@ -270,8 +269,9 @@ class App:
             return None
         action = parse_action(text)
         refusal = session.hand.check(action)
-        if refusal is not None:
-            raise RuntimeError(f"the bot's action was refused: {refusal}")
+        if refusal is not None:  # never expected; the game goes on with a legal action
+            console_warn("Bela: the engine refused the bot's action:", refusal)
+            action = session.hand.legal_actions()[0]
         wait = self.timing.bot / 1000 - (float(js.performance.now()) - started) / 1000
         if wait > 0:
             await asyncio.sleep(wait)
@@ -332,7 +332,6 @@ class App:
 
     def show_banner(self, text: str, cards: list[Card], big: bool) -> None:
         self.banner = (text, cards, big)
-        self.banner_until = float(js.performance.now()) + max(self.timing.banner, 1)
         self.view.render_banner()
         if not self.timing.instant:
             self.spawn(self._expire_banner(self.banner))

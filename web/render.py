@@ -349,8 +349,8 @@ class Renderer:
                 )
             elif hand.phase is Phase.DECLARING:
                 mine = hand.held_declarations[Seat.S]
-                listed = ", ".join(declaration_text(t, d) for d in mine) or t("decl.none")
-                text = t("status.your_declare", list=listed)
+                listed = ", ".join(declaration_text(t, d) for d in mine)
+                text = t("status.your_declare", list=listed) if mine else t("status.your_declare_none")
                 buttons.append(
                     el(
                         "button",
