@@ -14,15 +14,14 @@ depend on the trump. Facts:
 - shown declarations: their cards were in that hand;
 - declarations as a whole (checked on each sampled deal by :func:`declarations_fit`): under
   automatic declarations the winning team shows all it has and the other team has nothing as
-  good; a seat that was not asked "zovem / ne zovem" under "choose" holds no declaration, a
-  seat that was asked holds one.
+  good (under "choose", the same for the seats that said "zovem"; every seat is asked, so
+  being asked tells nothing).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bela.actions import Phase
 from bela.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, Card, Rank, Suit
 from bela.observation import Observation
 from bela.seats import SEATS, Seat, Team
@@ -72,7 +71,6 @@ class Knowledge:
     beaten_by: tuple[DeclKey, Seat] | None  # the best declaration and its seat, if shown
     losers: tuple[Seat, ...]  # seats whose declarations must lose to beaten_by
     no_decl: tuple[Seat, ...]
-    has_decl: tuple[Seat, ...]
 
     def void(self, seat: Seat, suit: Suit) -> bool:
         return (self.unseen & SUIT_BITS[suit] & ~self.cannot[seat]) == 0 and not (
@@ -130,17 +128,14 @@ def infer(obs: Observation) -> Knowledge:
     beaten_by: tuple[DeclKey, Seat] | None = None
     losers: tuple[Seat, ...] = ()
     no_decl: list[Seat] = []
-    has_decl: list[Seat] = []
     choose = obs.rules.declarations == "choose"
     said = dict(obs.declare)
-    if trump is not None and choose:
-        if obs.phase is Phase.DECLARING:
-            has_decl = [s for s in said if s != seat]
-            if obs.turn is not None:
-                has_decl.append(obs.turn)
-        else:
-            for s in SEATS:
-                (has_decl if s in said else no_decl).append(s)
+
+    def declared(s: Seat) -> bool:
+        # under "choose" every seat says zovem or ne zovem (holding a declaration or not), so
+        # the asking tells nothing; only the outcome shown after the first trick does
+        return not choose or said.get(s, True)
+
     if _shown_time(obs):
         shown = dict(obs.shown_declarations)
         for s, decls in shown.items():
@@ -150,8 +145,7 @@ def infer(obs: Observation) -> Knowledge:
                         must[s] |= 1 << c.index
         winner = obs.declarations_winner
         if winner is None:
-            if not choose:
-                no_decl = list(SEATS)
+            no_decl = [s for s in SEATS if declared(s)]
         else:
             best_seat = None
             best_key: DeclKey | None = None
@@ -162,9 +156,9 @@ def infer(obs: Observation) -> Knowledge:
                         best_key, best_seat = d.key, s
             if best_key is not None and best_seat is not None:
                 beaten_by = (best_key, best_seat)
-                losers = tuple(s for s in SEATS if s.team != winner and (not choose or said.get(s, False)))
+                losers = tuple(s for s in SEATS if s.team != winner and declared(s))
             for s in winner.seats:
-                if not choose or said.get(s, False):
+                if declared(s):
                     exact[s] = tuple(sorted(d.key for d in shown.get(s, ())))
     for s in SEATS:
         if s != seat:
@@ -190,7 +184,6 @@ def infer(obs: Observation) -> Knowledge:
         beaten_by=beaten_by,
         losers=losers,
         no_decl=tuple(s for s in no_decl if s != seat),
-        has_decl=tuple(s for s in has_decl if s != seat),
     )
 
 
@@ -240,9 +233,6 @@ def declarations_fit(k: Knowledge, full: list[int], first: Seat) -> bool:
     """Whether full hands (8 cards each, engine numbering) agree with the declaration facts."""
     for s in k.no_decl:
         if declaration_keys(full[s]):
-            return False
-    for s in k.has_decl:
-        if not declaration_keys(full[s]):
             return False
     for s, keys in k.exact_decl.items():
         if s == k.seat:

@@ -114,7 +114,7 @@ def sample_deals(
 ) -> list[Hands]:
     """``n`` deals (held cards per seat) agreeing with the hard facts; with ``weight``, drawn
     from ``oversample * n`` candidates in proportion to their weights."""
-    full_checks = bool(k.no_decl or k.has_decl or k.exact_decl or k.beaten_by)
+    full_checks = bool(k.no_decl or k.exact_decl or k.beaten_by)
     want = n * (oversample if weight is not None else 1)
     candidates: list[Hands] = []
     weights: list[float] = []

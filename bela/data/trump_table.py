@@ -13,7 +13,34 @@ THRESHOLDS: tuple[float, ...] = (10.5, -4.4, 14.9)
 
 # hard: a linear model of the hand score margin for naming a suit, weights in the order of
 # bela.bots.bidding.RICH_NAMES
-RICH_WEIGHTS: tuple[float, ...] = (-136.94, 9.76, 12.31, 45.33, 23.34, 74.86, 23.29, 23.59, 29.27, 18.54, 17.74, 1.45, 17.02, 9.82, 23.29, 3.2, 7.98, 0.72, 8.15, 13.07, -1.28, -0.25, -1.38, -0.2)
+RICH_WEIGHTS: tuple[float, ...] = (
+    -136.94,
+    9.76,
+    12.31,
+    45.33,
+    23.34,
+    74.86,
+    23.29,
+    23.59,
+    29.27,
+    18.54,
+    17.74,
+    1.45,
+    17.02,
+    9.82,
+    23.29,
+    3.2,
+    7.98,
+    0.72,
+    8.15,
+    13.07,
+    -1.28,
+    -0.25,
+    -1.38,
+    -0.2,
+)
 RICH_THRESHOLDS: tuple[float, ...] = (4.0, -20.0, 0.0)
 
-FIT_INFO: str = '20000 deals, 320000 playouts, seed 2024; margin thresholds [0.0, -16.0, 4.0] / [4.0, -20.0, 0.0]'
+FIT_INFO: str = (
+    "20000 deals, 320000 playouts, seed 2024; margin thresholds [0.0, -16.0, 4.0] / [4.0, -20.0, 0.0]"
+)
