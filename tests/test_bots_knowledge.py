@@ -17,7 +17,7 @@ RULES = (HouseRules(), HouseRules(declarations="choose", bela="choose"))
 
 def positions(seed: int, count: int) -> list[Hand]:
     rng = SplitMix64(seed)
-    out = []
+    out: list[Hand] = []
     while len(out) < count:
         dealer = SEATS[rng.below(4)]
         hand = Hand(dealer, deal_cards(rng.next(), dealer), RULES[len(out) % 2])
