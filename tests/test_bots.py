@@ -128,7 +128,7 @@ def test_same_observation_same_decision(level: str) -> None:
     kinds: dict[str, int] = {}
     rules = HouseRules(declarations="choose", bela="choose")
     compared = 0
-    for n, hand in enumerate(random_positions(derive_seed(3, LEVELS.index(level)), 700, rules)):
+    for n, hand in enumerate(random_positions(derive_seed(3, LEVELS.index(level)), 3000, rules)):
         seat = hand.turn
         assert seat is not None
         twin = swapped_twin(hand, seat, rng)
