@@ -20,8 +20,10 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
+from xml.sax.saxutils import quoteattr
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -44,9 +46,8 @@ PACKAGE_SUFFIXES = (".py", ".json", ".typed")
 BOOT_MARK = "/*BOOT_I18N*/{}"
 PRELOAD_MARK = "<!--PRELOAD-->"
 # PyScript's modules that it imports on every start (its plugins are loaded eagerly)
-PYSCRIPT_EAGER = re.compile(
-    r"^(core-|toml-|deprecations-manager-|donkey-|error-|py-editor-|py-game-|py-terminal-)"
-)
+PYSCRIPT_EAGER = re.compile(r"^(core-|deprecations-manager-|donkey-|error-|py-editor-|py-game-|py-terminal-)")
+CONFIG_ATTR = 'config="./pyscript.toml"'
 
 # Compiles app.zip's sources with Pyodide's own Python (the exact bytecode version the page
 # runs) and adds the .pyc files, unchecked, so the page imports without compiling.
@@ -183,13 +184,17 @@ def render_index(root: Path = ROOT, preload: list[str] | None = None) -> str:
             raise BuildError(f"index.html has no {mark} placeholder")
     data = json.dumps(boot_texts(html), ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
     links = "\n".join(preload or [])
-    return html.replace(BOOT_MARK, data).replace(PRELOAD_MARK, links)
+    html = html.replace(BOOT_MARK, data).replace(PRELOAD_MARK, links)
+    # pyscript.toml, inlined as JSON: PyScript then needs neither a fetch nor its TOML parser
+    if CONFIG_ATTR not in html:
+        raise BuildError(f"index.html's PyScript tag lacks {CONFIG_ATTR}")
+    config = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
+    return html.replace(CONFIG_ATTR, f"config={quoteattr(json.dumps(config, separators=(',', ':')))}")
 
 
 def preload_links(pyscript_files: list[str]) -> list[str]:
     """Start fetching, at once, what PyScript would otherwise ask for one step after another."""
     links = [f'<link rel="modulepreload" href="vendor/pyscript/{name}">' for name in pyscript_files]
-    links.append('<link rel="preload" href="pyscript.toml" as="fetch" crossorigin>')
     links.append('<link rel="modulepreload" href="vendor/pyodide/pyodide.asm.mjs">')
     return links
 
