@@ -1,11 +1,15 @@
 """Build the deployable static site in ``_site/`` (``make site``).
 
-    _site/index.html            the page (start-up texts from the catalogs injected)
-    _site/pyscript.toml         PyScript's configuration: the local Pyodide, app.zip
-    _site/app.zip               the Python: bela/ and web/ (sources, catalogs, data)
-    _site/assets/               style.css, bot-worker.js, icon.svg, cards.svg (drawn by web.cardart)
+    _site/index.html            the page: start-up texts from the catalogs injected, preload
+                                links, pyscript.toml inlined as PyScript's JSON config
+    _site/pyscript.toml         PyScript's configuration (the source of the inlined one)
+    _site/app.zip               the Python: bela/ and web/ (sources, catalogs, data) and their
+                                bytecode compiled by Pyodide itself (node), with PyScript's own
+    _site/assets/               style.css, bot-worker.js, pyodide-early.mjs, icon.svg and
+                                cards.svg (drawn by web.cardart)
     _site/vendor/pyodide/       the Pyodide runtime, copied from node_modules
-    _site/vendor/pyscript/      PyScript's files, copied from node_modules
+    _site/vendor/pyscript/      PyScript's files, copied from node_modules (not its editor or
+                                terminal)
 
 Every URL is relative, so the folder works at a site's root or under a sub-path (GitHub
 Pages serves it at /REPO/). ``--list`` prints every file written, one per line, relative to
