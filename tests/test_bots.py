@@ -60,7 +60,7 @@ def random_positions(seed: int, count: int, rules: HouseRules) -> Iterator[Hand]
 @pytest.mark.parametrize("rules", RULES, ids=["default", "choose", "visi"])
 @pytest.mark.usefixtures("small_budgets")
 def test_every_decision_is_legal(level: str, rules: HouseRules) -> None:
-    count = {"easy": 1200, "medium": 800, "hard": 250}[level]
+    count = {"easy": 1200, "medium": 1000, "hard": 400}[level]
     kinds: set[str] = set()
     for n, hand in enumerate(random_positions(derive_seed(1, LEVELS.index(level)), count, rules)):
         seat = hand.turn
