@@ -13,9 +13,9 @@ Levels:
   on the table, with an occasional small slip (never an absurd one);
 - ``medium``: names trump from a fitted point table; remembers every card and infers voids
   and ceilings; follows and discards by rules (smear on the partner's sure trick, keep tens
-  guarded, win cheaply); chooses its leads by a small determinized search (up to 12 sampled
-  deals played out by a quick policy into an exact endgame) and searches the last five tricks
-  over 10 sampled deals (the last four solved exactly);
+  guarded, win cheaply); chooses its leads by a small determinized search (up to 8 sampled
+  deals played out by a quick policy into an exact endgame) and solves the last four tricks
+  exactly over 10 sampled deals;
 - ``hard``: names trump with a richer fitted model; every card is chosen by determinized
   search: deals sampled consistent with every fact and weighted by the bids, each one solved
   exactly near the end and by rollouts into an exact endgame earlier, maximizing the mean
@@ -77,11 +77,11 @@ class Budget:
     lead_budget: int = 0
 
 
-EASY_SLIPS = 0.35  # how often easy plays another harmless card than its rules say
+EASY_SLIPS = 0.4  # how often easy plays another harmless card than its rules say
 
 BUDGETS: dict[str, Budget] = {
     "medium": Budget(
-        samples=10, exact_cards=16, search_from=20, node_budget=15000, lead_samples=12, lead_budget=15000
+        samples=10, exact_cards=16, search_from=16, node_budget=15000, lead_samples=8, lead_budget=10000
     ),
     "hard": Budget(
         samples=56, exact_cards=16, search_from=32, node_budget=140000, leaf_cards=12, min_samples=8
