@@ -4,6 +4,10 @@ Each value is an object ``{"app": "bela", "kind": ..., "v": 1, ...}``. A value t
 read says why (``SaveError.kind``: corrupt, foreign or future), so the page can tell the
 player and start afresh while keeping what it could read.
 
+The keys stay ``bela.v1.*`` whatever ``VERSION`` becomes, so a new build of the site finds what
+an older one saved: ``unwrap`` brings an older value up to ``VERSION`` through ``MIGRATIONS``
+(one step per version), and one it cannot bring up is "corrupt" (a notice, a fresh match).
+
 >>> text = wrap("settings", {"target": 501})
 >>> unwrap(text, "settings")["target"]
 501
@@ -16,15 +20,21 @@ web.storage.SaveError: future: saved by version 99 of the page, this is version 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 APP = "bela"
-VERSION = 1
-PREFIX = f"bela.v{VERSION}."
+VERSION = 1  # of the saved values' format; a new one comes with its step in MIGRATIONS
+PREFIX = "bela.v1."  # the keys never change: a newer page must find the older saves
 MATCH_KEY = PREFIX + "match"
 SETTINGS_KEY = PREFIX + "settings"
 STATS_KEY = PREFIX + "stats"
 KEYS: tuple[str, ...] = (MATCH_KEY, SETTINGS_KEY, STATS_KEY)
+
+#: ``MIGRATIONS[n](kind, data)``: a value of format n made into one of format n + 1 (it may raise
+#: SaveError, or KeyError, TypeError or ValueError for data it cannot use).
+Migration = Callable[[str, dict[str, Any]], dict[str, Any]]
+MIGRATIONS: dict[int, Migration] = {}
 
 
 class SaveError(ValueError):
@@ -56,4 +66,21 @@ def unwrap(text: str | None, kind: str) -> dict[str, Any]:
         raise SaveError("corrupt", "no version")
     if version > VERSION:
         raise SaveError("future", f"saved by version {version} of the page, this is version {VERSION}")
+    return migrate(data, kind, version)
+
+
+def migrate(data: dict[str, Any], kind: str, version: int) -> dict[str, Any]:
+    """``data`` (of format ``version``) brought up to ``VERSION``, one step at a time."""
+    while version < VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise SaveError("corrupt", f"saved by version {version} of the page, which this one cannot read")
+        try:
+            data = step(kind, dict(data))
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError) as e:
+            raise SaveError("corrupt", f"version {version} could not be brought up: {e!r}") from None
+        version += 1
+        data["v"] = version
     return data
