@@ -57,7 +57,8 @@ def test_language_choice() -> None:
     assert i18n.pick_language(None, "sr-Latn") == "hr"
     assert i18n.pick_language(None, "de-DE") == "en"
     assert i18n.pick_language("en", "hr") == "en"
-    assert i18n.pick_language("fr", "hr") == "en"  # no French catalog yet
+    assert i18n.pick_language("fr", "hr") == "fr"
+    assert i18n.pick_language(None, ["de", "pt-BR", "hr"]) == "pt"
 
 
 def test_settings_keep_what_is_valid() -> None:

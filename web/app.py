@@ -66,14 +66,14 @@ def new_seed() -> int:
 
 
 class App:
-    def __init__(self, store: Store, params: Params, browser_lang: str) -> None:
+    def __init__(self, store: Store, params: Params, browser_lang: str | list[str]) -> None:
         self.store = store
         self.params = params
         self.notices: list[str] = []
         self._notice_keys: list[tuple[str, dict[str, object]]] = []
         self.settings = self._load_settings()
         self.lang = pick_language(params.lang or self.settings.lang or None, browser_lang)
-        self.t = Translator(self.lang)
+        self.t = Translator(self.lang, self.settings.deck)
         self.stats = self._load_stats()
         self.session = self._load_session()
         self.gen = 0
@@ -486,13 +486,14 @@ class App:
         if file is None:
             return
         if int(file.size) > MAX_IMPORT_BYTES:
-            self.notice(self.t("notice.import_refused", reason=f"{int(file.size)} bytes is too large"))
+            self.notice(self.t("notice.import_refused", reason=self.t("import.too_large")))
             return
         text = str(await file.text())
         try:
             match = loads(text)
-        except RecordError as e:
-            self.notice(self.t("notice.import_refused", reason=str(e)))
+        except RecordError as e:  # the engine's reason is in English: the console has it
+            console_warn("Bela: record refused:", e)
+            self.notice(self.t("notice.import_refused", reason=self.t("import.invalid")))
             return
         levels = dict(self.session.levels)
         self.replace_session(Session.from_match(match, levels, new_seed()))
@@ -512,11 +513,13 @@ class App:
             js.document.documentElement.dataset.speed = self.speed
         elif name == "theme":
             self.apply_theme()
-        elif name == "lang":
-            self.lang = pick_language(value, "")
-            self.t = Translator(self.lang)
+        elif name in ("lang", "deck"):
+            if name == "lang":
+                self.lang = pick_language(value, "")
+            self.t = Translator(self.lang, self.settings.deck)
+            self.refusal = ""
             self.apply_language()
-            self.view.render()
+            self.view.redraw()
         elif name in ("partner", "opponents"):
             self.session.levels.update(self.settings.levels())
             self.save()
@@ -528,6 +531,7 @@ class App:
     def apply_language(self) -> None:
         root = js.document.documentElement
         root.lang = self.lang
+        root.dataset.deck = self.settings.deck
         for node in qa("[data-i18n]"):
             node.textContent = self.t(node.getAttribute("data-i18n"))
         for node in qa("[data-i18n-label]"):
@@ -598,6 +602,9 @@ class App:
             self.view.open_settings()
         elif ident == "open-stats":
             self.view.open_stats()
+        elif ident == "open-rules":
+            self.toggle_side(False)
+            self.view.open_rules()
         elif ident == "restart":
             self.view.open_confirm()
         elif ident == "confirm-restart":
@@ -639,7 +646,14 @@ class App:
             await self.import_file(file)
         except Exception:
             console_error("Bela:", traceback.format_exc())
-            self.notice(self.t("notice.import_refused", reason="?"))
+            self.notice(self.t("notice.import_refused", reason=self.t("import.invalid")))
+
+
+def browser_languages() -> list[str]:
+    """The browser's languages in the user's order (``navigator.languages``, else its one)."""
+    found = nn(getattr(js.navigator, "languages", None))
+    tags = [str(tag) for tag in found] if found is not None else []
+    return tags or [str(js.navigator.language or "")]
 
 
 def main() -> None:
@@ -651,7 +665,7 @@ def main() -> None:
         if bar is not None:
             bar.style.width = "96%"
         params = Params.parse(str(js.location.search))
-        app = App(Store(), params, str(js.navigator.language or ""))
+        app = App(Store(), params, browser_languages())
         js.performance.mark("bela:app-built")
         app.start()
         js.performance.mark("bela:ready")

@@ -11,7 +11,10 @@ from bela.actions import Phase
 from bela.cards import Card
 from bela.hand import Hand, Trick
 from bela.seats import SEATS, Seat, Team
-from web.dom import attr, by_id, closest, el, nn, obj, q, qa, replace_children, suit_icon, svg_use
+from web.cardart import prefix
+from web.dom import attr, by_id, closest, el, nn, obj, q, qa, replace_children, svg_use
+from web.i18n import DECKS, LANGS, Translator
+from web.rules import Block, page
 from web.settings import CHOICES
 from web.view import bubbles, display_order, held_count, sheet_rows, summary
 from web.words import T, card_name, declaration_text
@@ -26,23 +29,40 @@ OTHERS: tuple[Seat, ...] = (Seat.E, Seat.N, Seat.W)
 # -- elements -----------------------------------------------------------------------------------
 
 
+def deck_of(t: T) -> str:
+    """The card pattern ``t`` speaks for (``french`` or ``german``)."""
+    return str(getattr(t, "deck", DECKS[0]))
+
+
 def card_el(t: T, card: Card | None, tag: str = "div", attr: str = "data-card", **attrs: str) -> Any:
-    """A card face (or a back when ``card`` is None)."""
+    """A card face of the deck in use (or a back when ``card`` is None)."""
     ref = card.notation if card is not None else "back"
     label = card_name(t, card) if card is not None else t("card.back")
     node = el(tag, {attr: ref, "aria-label": label, **attrs}, cls="card")
     if tag == "div":
         node.setAttribute("role", "img")
-    node.appendChild(svg_use(ref, "card-svg"))
+    node.appendChild(svg_use(ref if card is None else prefix(deck_of(t)) + ref, "card-svg"))
     return node
 
 
-def mini_cards(t: T, cards: list[Card]) -> Any:
+def mini_cards(t: T, cards: list[Card] | tuple[Card, ...]) -> Any:
     return el("div", cls="mini-cards", children=[card_el(t, c, attr="data-face") for c in cards])
 
 
+def suit_icon(letter: str, deck: str = "french") -> Any:
+    """A suit sign of the deck in use (the French ones take the text's red or black)."""
+    if deck == "german":
+        return svg_use(f"{prefix(deck)}suit-{letter}", "suit-icon german", "0 0 100 100")
+    color = "red" if letter in ("H", "D") else "black"
+    return svg_use(f"suit-{letter}", f"suit-icon {color}", "0 0 100 100")
+
+
+def suit_mark(t: T, letter: str) -> Any:
+    return suit_icon(letter, deck_of(t))
+
+
 def suit_words(t: T, letter: str) -> list[Any]:
-    return [suit_icon(letter), el("span", text=t(f"suit.{letter}"))]
+    return [suit_mark(t, letter), el("span", text=t(f"suit.{letter}"))]
 
 
 class Renderer:
@@ -51,6 +71,23 @@ class Renderer:
         self.hand_key: tuple[int, int] | None = None
         self.trick_shown: list[tuple[Seat, str]] = []
         self.last_focus_card = ""
+
+    def redraw(self) -> None:
+        """Draw everything anew (after a change of language or card pattern): the cards, the
+        speech bubbles, the prompt, the panels and any open dialog."""
+        for node in qa("#table .card"):
+            node.remove()
+        for node in qa("[data-sig]"):
+            node.removeAttribute("data-sig")
+        for node in qa(".bubble[data-say]"):
+            node.removeAttribute("data-say")
+        by_id("sheet-body").removeAttribute("data-lang")
+        self.trick_shown = []
+        self.render(first=True)
+        self.render_notice()
+        self.render_settings()
+        if by_id("dlg-rules") is not None and by_id("dlg-rules").open:
+            self.render_rules()
 
     @property
     def t(self) -> T:
@@ -101,9 +138,9 @@ class Renderer:
             return
         letter = hand.trump.letter
         box.setAttribute("data-trump", letter)
-        name = self.t(f"suit.{letter}")
-        box.setAttribute("title", f"{self.t('trump.label')}: {name}")
-        box.setAttribute("aria-label", f"{self.t('trump.label')}: {name}")
+        named = self.t("trump.named", suit=self.t(f"suit.{letter}"))
+        box.setAttribute("title", named)
+        box.setAttribute("aria-label", named)
         replace_children(suit_box, suit_words(self.t, letter))
 
     def render_seats(self, hand: Hand, new_hand: bool, animate: bool) -> None:
@@ -135,13 +172,18 @@ class Renderer:
                 bubble.hidden = True
                 bubble.removeAttribute("data-say")
             else:
-                sig = f"{b.kind}:{b.suit}:{b.points}"
+                sig = f"{b.kind}:{b.suit}:{b.points}:{self.app.lang}"
                 if bubble.getAttribute("data-say") != sig or bubble.hidden:
                     bubble.setAttribute("data-say", sig)
                     replace_children(
                         bubble, self.bubble_content(b.kind, b.suit.letter if b.suit else "", b.points)
                     )
                     bubble.hidden = False
+                    gloss = {"pass": "gloss.dalje", "decl": "gloss.zvanja", "bela": "gloss.bela"}.get(b.kind)
+                    if gloss is not None:
+                        bubble.setAttribute("title", self.t(gloss))
+                    else:
+                        bubble.removeAttribute("title")
             if seat is not Seat.S:
                 self.render_backs(hand, seat, new_hand, animate)
 
@@ -150,14 +192,14 @@ class Renderer:
         if kind == "pass":
             return [el("span", text=t("say.pass"))]
         if kind == "bid":
-            return [suit_icon(letter), el("span", text=t(f"suit.{letter}"))]
+            return suit_words(t, letter)
         if kind == "zovem":
             return [el("span", text=t("say.zovem"))]
         if kind == "ne_zovem":
             return [el("span", text=t("say.ne_zovem"))]
         if kind == "bela":
             return [el("span", text=t("say.bela"))]
-        return [el("span", text=f"{t('decl.title')} {points}")]
+        return [el("span", text=t("say.decl", points=points))]
 
     def render_backs(self, hand: Hand, seat: Seat, new_hand: bool, animate: bool) -> None:
         box = q(f'[data-hand="{seat.name}"]')
@@ -328,9 +370,12 @@ class Renderer:
                             "button",
                             {"type": "button", "data-bid": letter, "aria-label": label},
                             cls="choice",
-                            children=[suit_icon(letter), el("small", text=label)],
+                            children=[suit_mark(t, letter), el("small", text=label)],
                         )
                     )
+                # "Dalje" is Bela's word; a gloss under it where the language says it otherwise
+                gloss = t("bid.pass_gloss")
+                small = t("bid.mus") if mus else (gloss if gloss != t("bid.pass") else "")
                 buttons.append(
                     el(
                         "button",
@@ -338,12 +383,12 @@ class Renderer:
                             "type": "button",
                             "data-bid": "pass",
                             "disabled": mus,
-                            "title": t("bid.mus") if mus else None,
+                            "title": t("gloss.mus") if mus else t("gloss.dalje"),
                         },
                         cls="choice",
                         children=[
                             el("span", text=t("bid.pass")),
-                            el("small", text=t("bid.mus")) if mus else None,
+                            el("small", text=small) if small else None,
                         ],
                     )
                 )
@@ -367,7 +412,7 @@ class Renderer:
                     cards.extend(c for c in d.cards if c not in cards)
                 buttons.append(el("div", cls="decl-list", children=[mini_cards(t, cards)]))
             elif app.pending_bela is not None:
-                text = t("status.bela_choice", card=app.pending_bela.label)
+                text = t("status.bela_choice", card=card_name(t, app.pending_bela))
                 buttons.append(
                     el(
                         "button",
@@ -392,8 +437,9 @@ class Renderer:
             + ("d" if getattr(b, "disabled", False) else "")
             for b in buttons
         )
-        if choices.getAttribute("data-sig") != sig + app.lang:
-            choices.setAttribute("data-sig", sig + app.lang)
+        sig += app.lang + deck_of(t)
+        if choices.getAttribute("data-sig") != sig:
+            choices.setAttribute("data-sig", sig)
             replace_children(choices, buttons)
 
     def focus_choices(self) -> None:
@@ -451,7 +497,9 @@ class Renderer:
                 td = el("td")
                 for tag_team, tag in row.tags:
                     if tag_team is team:
-                        td.appendChild(el("span", cls=f"tag {tag}", text=t(f"sheet.{tag}")))
+                        td.appendChild(
+                            el("span", {"title": t(f"gloss.{tag}")}, cls=f"tag {tag}", text=t(f"sheet.{tag}"))
+                        )
                         if tag == "pad":
                             td.classList.add("fell")
                 td.appendChild(js.document.createTextNode(str(value)))
@@ -561,7 +609,7 @@ class Renderer:
                     cls="row",
                     children=[
                         el("strong", text=f"{t(f'seat.{seat.name}')}:"),
-                        el("span", text=f"{t('summary.bela')} ({card.label})"),
+                        el("span", text=t("summary.bela_card", card=card_name(t, card))),
                     ],
                 )
             )
@@ -750,10 +798,14 @@ class Renderer:
         t = self.t
         s = self.app.settings
 
-        def field(name: str, label: str, options: list[tuple[str, str]]) -> Any:
+        def field(
+            name: str, label: str, options: list[tuple[str, str]], extra: dict[str, list[Any]] | None = None
+        ) -> Any:
             current = str(getattr(s, name))
             radios = []
             for value, text in options:
+                # a language's own name is written in that language (and marked so)
+                lang = value if name == "lang" else None
                 radios.append(
                     el(
                         "label",
@@ -768,7 +820,8 @@ class Renderer:
                                     "checked": value == current,
                                 },
                             ),
-                            el("span", text=text),
+                            *(extra or {}).get(value, []),
+                            el("span", {"lang": lang}, text=text),
                         ],
                     )
                 )
@@ -779,8 +832,11 @@ class Renderer:
                 children=[el("span", text=label), el("div", cls="seg", children=radios)],
             )
 
-        def opts(name: str, prefix: str | None = None) -> list[tuple[str, str]]:
-            return [(str(v), t(f"{prefix}.{v}") if prefix else str(v)) for v in CHOICES[name]]
+        def opts(name: str) -> list[tuple[str, str]]:
+            return [(str(v), str(v)) for v in CHOICES[name]]
+
+        # the catalog keys are spelt out (the catalog tests look for them in the code)
+        modes = [(str(v), t(f"settings.mode.{v}")) for v in CHOICES["bela"]]
 
         rules = self.app.session.match.rules
         current = [
@@ -803,8 +859,20 @@ class Renderer:
             ("medium", t("settings.level.medium")),
             ("hard", t("settings.level.hard")),
         ]
-        from web.i18n import LANGS, Translator
-
+        previews = {
+            deck: [
+                el(
+                    "span",
+                    {"aria-hidden": "true"},
+                    cls="deck-preview",
+                    children=[
+                        svg_use(prefix(deck) + notation, "card-svg", "0 0 100 140")
+                        for notation in ("QH", "AC")
+                    ],
+                )
+            ]
+            for deck in DECKS
+        }
         body = [
             el("h3", text=t("settings.rules")),
             el("p", cls="note strong", text=t("settings.rules_note")),
@@ -818,9 +886,13 @@ class Renderer:
                 [(str(v), str(v)) for v in sorted(CHOICES["target"], key=lambda v: -int(str(v)))],
             ),
             field("stiglja", t("settings.stiglja"), opts("stiglja")),
-            field("exact_half", t("settings.exact_half"), opts("exact_half", "settings.exact_half")),
-            field("declarations", t("settings.declarations"), opts("declarations", "settings.mode")),
-            field("bela", t("settings.bela"), opts("bela", "settings.mode")),
+            field(
+                "exact_half",
+                t("settings.exact_half"),
+                [(str(v), t(f"settings.exact_half.{v}")) for v in CHOICES["exact_half"]],
+            ),
+            field("declarations", t("settings.declarations"), modes),
+            field("bela", t("settings.bela"), modes),
             el("h3", text=t("settings.players")),
             field("partner", t("settings.partner"), levels),
             field("opponents", t("settings.opponents"), levels),
@@ -831,7 +903,16 @@ class Renderer:
                 [(v, t(f"settings.speed.{v}")) for v in ("slow", "normal", "fast", "instant")],
             ),
             field("lang", t("settings.language"), [(code, Translator(code)("lang.name")) for code in LANGS]),
-            field("theme", t("settings.theme"), opts("theme", "settings.theme")),
+            field(
+                "deck",
+                t("settings.deck"),
+                [(str(v), t(f"settings.deck.{v}")) for v in CHOICES["deck"]],
+                previews,
+            ),
+            el("p", cls="note", text=t("settings.deck_note")),
+            field(
+                "theme", t("settings.theme"), [(str(v), t(f"settings.theme.{v}")) for v in CHOICES["theme"]]
+            ),
         ]
         # the language shown is the one in use, even when it came from the browser
         self.dialog_frame(dialog, "settings-title", t("settings.title"), body)
@@ -928,3 +1009,194 @@ class Renderer:
             ],
         )
         dialog.showModal()
+
+    # -- the rules page ----------------------------------------------------------------------------
+
+    def open_rules(self) -> None:
+        dialog = by_id("dlg-rules")
+        if dialog is None:
+            dialog = el(
+                "dialog",
+                {"id": "dlg-rules", "aria-labelledby": "rules-title", "data-rules": ""},
+                cls="dialog rules-page",
+            )
+            js.document.body.appendChild(dialog)
+        self.render_rules()
+        if not dialog.open:
+            dialog.showModal()
+        dialog.scrollTop = 0
+
+    def render_rules(self) -> None:
+        """The rules as this game plays them, for the match in progress (web.rules)."""
+        dialog = by_id("dlg-rules")
+        t = self.t
+        blocks = page(t, self.app.session.match.rules)
+        title = blocks[0].text
+        content: list[Any] = []
+        section: Any = None
+        for block in blocks[1:]:
+            if block.kind == "section":
+                section = el(
+                    "section",
+                    {"data-rules-section": block.ident, "aria-labelledby": f"rules-{block.ident}"},
+                    children=[el("h3", {"id": f"rules-{block.ident}"}, text=block.text)],
+                )
+                content.append(section)
+                continue
+            node = self.rules_block(block)
+            (section.appendChild(node) if section is not None else content.append(node))
+        close = el("button", {"type": "button", "data-close": ""}, cls="btn", text=t("action.close"))
+        head = el("header", cls="rules-head", children=[el("h2", {"id": "rules-title"}, text=title), close])
+        replace_children(dialog, [el("div", cls="dialog-body", children=[head, *content])])
+
+    def rules_block(self, block: Block) -> Any:
+        t = self.t
+        kind = block.kind
+        if kind == "p":
+            return el("p", text=block.text)
+        if kind in ("ol", "ul"):
+            return el(kind, children=[el("li", text=item) for item in block.items])
+        if kind == "gloss":
+            items = []
+            for item in block.items:
+                term, sep, meaning = item.partition(" – ")
+                items.append(
+                    el("li", children=[el("strong", text=term), el("span", text=sep + meaning)])
+                    if sep
+                    else el("li", text=item)
+                )
+            return el("ul", cls="gloss", children=items)
+        if kind == "current":
+            return el(
+                "p",
+                {"data-current-rule": block.ident},
+                cls="current-rule",
+                children=[el("span", cls="badge", text=t("rules.current")), el("span", text=block.text)],
+            )
+        if kind == "points":
+            head = el(
+                "tr",
+                children=[
+                    el("th", {"scope": "col", "colspan": "2"}, text=block.items[0]),
+                    el("th", {"scope": "col", "colspan": "2"}, text=block.items[1]),
+                ],
+            )
+            rows = [
+                el(
+                    "tr",
+                    children=[
+                        el("td", text=a),
+                        el("td", cls="num", text=b),
+                        el("td", text=c),
+                        el("td", cls="num", text=d),
+                    ],
+                )
+                for a, b, c, d in block.rows
+            ]
+            return el(
+                "table",
+                {"data-points": ""},
+                cls="points",
+                children=[el("thead", children=[head]), el("tbody", children=rows)],
+            )
+        if kind == "suits":
+            head = el(
+                "tr",
+                children=[
+                    el("th", {"scope": "col"}, text=block.items[0]),
+                    el("th", {"scope": "col"}, text=block.items[1]),
+                ],
+            )
+            rows = [
+                el(
+                    "tr",
+                    {"data-suit": letter},
+                    children=[
+                        el("td", children=[suit_icon(letter, "french"), el("span", text=french)]),
+                        el("td", children=[suit_icon(letter, "german"), el("span", text=german)]),
+                    ],
+                )
+                for letter, french, german in block.rows
+            ]
+            return el(
+                "table", cls="suits", children=[el("thead", children=[head]), el("tbody", children=rows)]
+            )
+        if kind == "house":
+            rows = []
+            for label, name, options in block.options:
+                chips = []
+                for text, value, current in options:
+                    chips.append(
+                        el(
+                            "span",
+                            {"data-value": value, "data-current": "true" if current else "false"},
+                            cls="chip current" if current else "chip",
+                            children=[el("span", text=text)]
+                            + ([el("small", text=t("rules.current"))] if current else []),
+                        )
+                    )
+                rows.append(
+                    el(
+                        "tr",
+                        {"data-house-rule": name},
+                        children=[el("th", {"scope": "row"}, text=label), el("td", children=chips)],
+                    )
+                )
+            return el("table", cls="house", children=[el("tbody", children=rows)])
+        if kind == "play" and block.play is not None:
+            ex = block.play
+            trick = [
+                el(
+                    "figure",
+                    cls="ex-card",
+                    children=[
+                        card_el(t, card, attr="data-face"),
+                        el("figcaption", text=t(f"seat.{seat.name}")),
+                    ],
+                )
+                for seat, card in ex.trick
+            ]
+            hand = []
+            for card in ex.hand:
+                node = card_el(t, card, attr="data-face")
+                node.setAttribute("data-allowed", "true" if card in ex.answer else "false")
+                hand.append(node)
+            return el(
+                "div",
+                {"data-example": ex.name},
+                cls="example",
+                children=[
+                    el("p", text=block.text),
+                    el(
+                        "div",
+                        cls="ex-row",
+                        children=[el("span", cls="ex-label", text=t("rules.ex.on_table")), *trick],
+                    ),
+                    el(
+                        "div",
+                        cls="ex-row",
+                        children=[
+                            el("span", cls="ex-label", text=t("rules.ex.you_hold")),
+                            el("div", cls="mini-cards ex-hand", children=hand),
+                        ],
+                    ),
+                    el("p", cls="answer", text=block.answer),
+                ],
+            )
+        if kind == "decl" and block.decl is not None:
+            d = block.decl
+            rows = [
+                el(
+                    "div",
+                    cls="ex-row",
+                    children=[el("span", cls="ex-label", text=t(f"seat.{seat.name}")), mini_cards(t, cards)],
+                )
+                for seat, cards in d.held
+            ]
+            return el(
+                "div",
+                {"data-example": d.name},
+                cls="example",
+                children=[el("p", text=block.text), *rows, el("p", cls="answer", text=block.answer)],
+            )
+        return el("p", text=block.text)

@@ -1,5 +1,6 @@
-"""The player's settings: house rules for the next match, computer levels, speed, language
-and theme. Kept in localStorage; an unknown or invalid value falls back to the default.
+"""The player's settings: house rules for the next match, computer levels, speed, language,
+card pattern and theme. Kept in localStorage; an unknown or invalid value falls back to the
+default.
 
 >>> s = Settings.from_json({"target": 501, "speed": "warp", "lang": "en"})
 >>> s.target, s.speed, s.lang
@@ -15,6 +16,7 @@ from typing import Any
 
 from bela.rules import EXACT_HALF_VALUES, MODES, STIGLJA_BONUSES, TARGETS, HouseRules
 from bela.seats import Seat
+from web.i18n import DECKS
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
@@ -31,6 +33,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "opponents": ("medium", "easy", "hard"),
     "speed": ("normal", "slow", "fast", "instant"),
     "theme": THEMES,
+    "deck": DECKS,
 }
 RULE_KEYS: tuple[str, ...] = ("target", "stiglja", "exact_half", "declarations", "bela")
 
@@ -47,6 +50,7 @@ class Settings:
     speed: str = "normal"
     lang: str = ""
     theme: str = "auto"
+    deck: str = "french"
 
     def rules(self) -> HouseRules:
         return HouseRules.from_json({k: getattr(self, k) for k in RULE_KEYS})

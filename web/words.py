@@ -1,4 +1,5 @@
-"""Words for what the engine says: card names, refusals, declarations, in the player's language.
+"""Words for what the engine says: card names, refusals, declarations, in the player's language
+and with the names of the deck in use (the Croatian deck has bells, leaves and acorns).
 
 Built from the engine's structured data (never by parsing its English sentences).
 
@@ -6,6 +7,9 @@ Built from the engine's structured data (never by parsing its English sentences)
 >>> from web.i18n import Translator
 >>> card_name(Translator("hr"), Card.parse("QH")), card_name(Translator("en"), Card.parse("TS"))
 ('baba herc', 'ten of spades')
+>>> german = Translator("en", "german"), Translator("pl", "german")
+>>> card_name(german[0], Card.parse("QS")), card_name(german[1], Card.parse("AD"))
+('ober of leaves', 'as dzwonka')
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ T = Callable[..., str]
 
 
 def card_name(t: T, card: Card) -> str:
-    return t("card.name", rank=t(f"rank.{card.rank.letter}"), suit=t(f"suit_lower.{card.suit.letter}"))
+    return t("card.name", rank=t(f"rank.{card.rank.letter}"), suit=t(f"suit_card.{card.suit.letter}"))
 
 
 def refusal_text(t: T, refusal: Refusal) -> str:
@@ -33,7 +37,7 @@ def refusal_text(t: T, refusal: Refusal) -> str:
         return t("refuse.other")
     suit = t(f"suit_lower.{why.suit.letter}")
     led = t(f"suit_lower.{why.led.letter}") if why.led is not None else ""
-    beat = why.beat.label if why.beat is not None else ""
+    beat = card_name(t, why.beat) if why.beat is not None else ""
     if why.kind in ("follow", "beat", "trump", "overtrump"):
         return t(f"refuse.{why.kind}", suit=suit, led=led, card=beat)
     return t("refuse.other")

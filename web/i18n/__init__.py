@@ -3,24 +3,39 @@
 >>> t = Translator("hr")
 >>> t("bid.pass"), Translator("en")("seat.N")
 ('Dalje', 'Partner')
->>> Translator("en")("refuse.beat", card="K♠")
-'You must beat K♠.'
+>>> Translator("en")("refuse.beat", card="king of spades")
+'You must beat the king of spades.'
 >>> Translator("xx").lang
 'en'
+
+The words for suits and ranks depend on the deck as well as the language: with the Croatian
+(German-suited) deck a key such as ``suit.D`` is looked up as ``german.suit.D`` first.
+
+>>> Translator("en")("suit.D"), Translator("en", "german")("suit.D")
+('Diamonds', 'Bells')
+>>> Translator("hr", "german")("suit.D")
+'Karo'
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-#: Languages with a catalog today, in the order the settings list them.
-LANGS: tuple[str, ...] = ("hr", "en")
-#: Languages the page accepts in ``?lang=`` (catalogs for fr, pl and pt come later).
-KNOWN_LANGS: tuple[str, ...] = ("hr", "en", "fr", "pl", "pt")
+#: Languages with a catalog, in the order the settings list them.
+LANGS: tuple[str, ...] = ("hr", "en", "fr", "pl", "pt")
+#: Languages the page accepts in ``?lang=``.
+KNOWN_LANGS: tuple[str, ...] = LANGS
 DEFAULT_LANG = "hr"
 FALLBACK_LANG = "en"
+#: Browser languages read as Croatian: Bela's other homes, whose players read it without effort.
+CROATIAN_READERS: tuple[str, ...] = ("hr", "bs", "sr", "sh", "cnr")
+#: The card patterns (settings ``deck``); the first is the default.
+DECKS: tuple[str, ...] = ("french", "german")
+#: Keys whose words depend on the deck: each has a ``german.`` variant in every catalog.
+DECK_KEY_PREFIXES: tuple[str, ...] = ("suit.", "suit_lower.", "suit_card.", "rank.", "fourof.")
 _DIR = Path(__file__).resolve().parent
 
 
@@ -40,18 +55,35 @@ def available(lang: str) -> bool:
     return bool(catalog(lang))
 
 
-def pick_language(wanted: str | None, browser: str = "") -> str:
-    """The language to show: ``wanted`` if it has a catalog, else one from the browser's
-    language (Croatian for hr/bs/sr/sh), else English."""
-    if wanted and available(wanted):
-        return wanted
-    if wanted in KNOWN_LANGS:
-        return FALLBACK_LANG
-    prefix = browser.lower()[:2]
-    if prefix in ("hr", "bs", "sr", "sh"):
+def from_browser(tag: str) -> str | None:
+    """The catalog for one browser language tag (``fr-CA`` -> ``fr``), or None.
+
+    >>> from_browser("pt-BR"), from_browser("sr-Latn-RS"), from_browser("de")
+    ('pt', 'hr', None)
+    """
+    base = tag.strip().lower().replace("_", "-").split("-")[0]
+    if base in CROATIAN_READERS:
         return "hr"
-    if available(prefix):
-        return prefix
+    return base if base in LANGS and available(base) else None
+
+
+def pick_language(wanted: str | None, browser: str | Iterable[str] = "") -> str:
+    """The language to show: ``wanted`` (the address, then the saved setting) if it has a
+    catalog, else the first of the browser's languages (``navigator.languages``, in the
+    user's order) that has one, else English.
+
+    >>> pick_language(None, ["de-AT", "pl", "en"])
+    'pl'
+    >>> pick_language("fr", ["hr"]), pick_language(None, []), pick_language(None, "bs-BA")
+    ('fr', 'en', 'hr')
+    """
+    if wanted and wanted in LANGS and available(wanted):
+        return wanted
+    tags = [browser] if isinstance(browser, str) else list(browser)
+    for tag in tags:
+        found = from_browser(str(tag))
+        if found is not None:
+            return found
     return FALLBACK_LANG
 
 
@@ -59,19 +91,30 @@ class Translator:
     """``t(key, **params)``: the text for ``key`` with ``{name}`` placeholders filled in.
 
     A key missing from the language falls back to English, then to the key itself, so a
-    missing translation shows up as a readable key rather than an error.
+    missing translation shows up as a readable key rather than an error (the catalog tests
+    make sure none is missing).
     """
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, deck: str = "french") -> None:
         self.lang = lang if available(lang) else FALLBACK_LANG
+        self.deck = deck if deck in DECKS else DECKS[0]
         self._texts = catalog(self.lang)
         self._fallback = catalog(FALLBACK_LANG)
 
     def has(self, key: str) -> bool:
         return key in self._texts or key in self._fallback
 
+    def text(self, key: str) -> str:
+        """The raw catalog text of ``key`` (the deck's variant where there is one)."""
+        if self.deck != DECKS[0] and key.startswith(DECK_KEY_PREFIXES):
+            variant = f"{self.deck}.{key}"
+            found = self._texts.get(variant) or self._fallback.get(variant)
+            if found:
+                return found
+        return self._texts.get(key) or self._fallback.get(key) or key
+
     def __call__(self, key: str, **params: object) -> str:
-        text = self._texts.get(key) or self._fallback.get(key) or key
+        text = self.text(key)
         if params:
             try:
                 return text.format(**params)

@@ -1,0 +1,294 @@
+"""The rules page: the rules as this game plays them (shared/spec/rules.md), in the player's
+language and with the words of the deck in use, the house rules of the match in progress
+marked, and worked examples whose answers the engine checks (tests/test_catalogs.py).
+
+Plain data, no browser: :func:`page` returns the blocks, ``web.render`` draws them. Every text
+comes from the catalogs (``rules.*`` and ``gloss.*`` keys, card and suit names).
+
+>>> from web.i18n import Translator
+>>> blocks = page(Translator("en"), HouseRules(target=701))
+>>> blocks[0].text
+'How Bela is played here'
+>>> [b.ident for b in blocks if b.kind == "section"][:3]
+['table', 'bidding', 'cards']
+>>> "701" in " ".join(b.text for b in blocks)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bela.cards import Card, Rank, Suit, parse_cards
+from bela.rules import EXACT_HALF_VALUES, MODES, STIGLJA_BONUSES, TARGETS, HouseRules
+from bela.seats import Seat, Team
+from web.i18n import FALLBACK_LANG, Translator
+from web.words import T, card_name
+
+# -- the worked examples ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayExample:
+    """What may I play here? ``answer`` is what the engine allows (checked by the tests)."""
+
+    name: str
+    trump: Suit
+    trick: tuple[tuple[Seat, Card], ...]  # in play order, the human (S) to play next
+    hand: tuple[Card, ...]
+    answer: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DeclExample:
+    """Who wins the declarations? ``winner`` and ``points`` are checked against the engine."""
+
+    name: str
+    dealer: Seat
+    held: tuple[tuple[Seat, tuple[Card, ...]], ...]  # the declaring cards of each seat
+    winner: Team
+    points: int
+
+
+def _cards(*notations: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(list(notations)))
+
+
+def _trick(*pairs: str) -> tuple[tuple[Seat, Card], ...]:
+    return tuple((Seat.parse(p[0]), Card.parse(p[1:])) for p in pairs)
+
+
+# Trump is hearts in every example: "herc" in Croatian with either deck. The texts name only
+# ranks whose names do not change with the deck (7 to 10, king, ace).
+PLAY_EXAMPLES: tuple[PlayExample, ...] = (
+    PlayExample(
+        "iber", Suit.HEARTS, _trick("NKS", "W8S"), _cards("AS", "TS", "9S", "7H", "KD"), _cards("AS", "TS")
+    ),
+    PlayExample(
+        "trump", Suit.HEARTS, _trick("NAC", "W7C"), _cards("9H", "8H", "KD", "TS", "AD"), _cards("9H", "8H")
+    ),
+    PlayExample(
+        "trumped",
+        Suit.HEARTS,
+        _trick("EAD", "N7D", "W8H"),
+        _cards("KD", "8D", "TH", "9C"),
+        _cards("KD", "8D"),
+    ),
+    PlayExample(
+        "overtrump",
+        Suit.HEARTS,
+        _trick("EAD", "N7D", "WKH"),
+        _cards("9H", "8H", "KS", "TC"),
+        _cards("9H"),
+    ),
+)
+
+DECL_EXAMPLE = DeclExample(
+    "decl",
+    Seat.W,  # so the human (S) speaks first
+    (
+        (Seat.S, _cards("7S", "8S", "9S", "TS", "JS")),
+        (Seat.E, _cards("9D", "TD", "JD")),
+        (Seat.W, _cards("KC", "KD", "KH", "KS")),
+    ),
+    Team.EW,
+    120,
+)
+
+# -- the page -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One piece of the page.
+
+    ``kind``: ``title``, ``section`` (a heading; ``ident`` names it), ``p``, ``ol``, ``ul``,
+    ``gloss`` (term – meaning items), ``points`` (the ranks table: ``rows``), ``suits`` (the
+    suit names of both decks: ``rows`` of letter, French name, Croatian-deck name), ``play`` /
+    ``decl`` (an example), ``house`` (``options``: each house rule with its values, the one in
+    force marked), ``current`` (a paragraph about a house rule, as it is in this match).
+    """
+
+    kind: str
+    text: str = ""
+    ident: str = ""
+    items: tuple[str, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()
+    options: tuple[tuple[str, str, tuple[tuple[str, str, bool], ...]], ...] = ()
+    play: PlayExample | None = None
+    decl: DeclExample | None = None
+    answer: str = ""
+
+
+GLOSSARY: tuple[str, ...] = (
+    "dalje",
+    "mus",
+    "talon",
+    "iber",
+    "zvanja",
+    "terca",
+    "bela",
+    "belot",
+    "stiglja",
+    "pad",
+    "visi",
+)
+HOUSE_RULES: tuple[str, ...] = ("target", "stiglja", "exact_half", "declarations", "bela")
+
+
+def words(t: T) -> dict[str, str]:
+    """Placeholders the rules' texts may use, in the deck in use: the suits' lower-case names
+    ``{h} {d} {s} {c}``, the figures ``{jack} {queen} {king} {ace}`` (an unter and an ober
+    in the Croatian deck) and their plurals after "four" ``{jacks} {queens}``."""
+    found = {letter.lower(): t(f"suit_lower.{letter}") for letter in "HDSC"}
+    for name, letter in (("jack", "J"), ("queen", "Q"), ("king", "K"), ("ace", "A")):
+        found[name] = t(f"rank.{letter}")
+    found["jacks"], found["queens"] = t("fourof.J"), t("fourof.Q")
+    return found
+
+
+def house_options(t: T, rules: HouseRules) -> tuple[tuple[str, str, tuple[tuple[str, str, bool], ...]], ...]:
+    """Each house rule: its name, its setting key and its values (label, value, in force)."""
+    values: dict[str, tuple[object, ...]] = {
+        "target": TARGETS,
+        "stiglja": STIGLJA_BONUSES,
+        "exact_half": EXACT_HALF_VALUES,
+        "declarations": MODES,
+        "bela": MODES,
+    }
+    labels = {
+        "target": t("settings.target"),
+        "stiglja": t("settings.stiglja"),
+        "exact_half": t("settings.exact_half"),
+        "declarations": t("settings.declarations"),
+        "bela": t("settings.bela"),
+    }
+    rows = []
+    for name in HOUSE_RULES:
+        current = getattr(rules, name)
+        opts = []
+        for value in values[name]:
+            if name == "exact_half":
+                label = t(f"settings.exact_half.{value}")
+            elif name in ("declarations", "bela"):
+                label = t(f"settings.mode.{value}")
+            else:
+                label = str(value)
+            opts.append((label, str(value), value == current))
+        rows.append((labels[name], name, tuple(opts)))
+    return tuple(rows)
+
+
+def _points_rows(t: T) -> tuple[tuple[str, ...], ...]:
+    trump = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.EIGHT, Rank.SEVEN)
+    plain = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+    rows = []
+    for a, b in zip(trump, plain, strict=True):
+        pa = Card(a, Suit.HEARTS).points(Suit.HEARTS)
+        pb = Card(b, Suit.HEARTS).points(Suit.SPADES)
+        rows.append((t(f"rank.{a.letter}"), str(pa), t(f"rank.{b.letter}"), str(pb)))
+    return tuple(rows)
+
+
+def page(t: T, rules: HouseRules) -> list[Block]:
+    """The whole rules page for ``rules`` (the match in progress), in ``t``'s language and deck."""
+    w = words(t)
+    french = Translator(str(getattr(t, "lang", FALLBACK_LANG)))  # the French pattern's names
+
+    def r(key: str, **params: object) -> str:
+        return t(key, **w, **params)
+
+    b: list[Block] = [Block("title", r("rules.title")), Block("p", r("rules.intro"))]
+
+    def section(ident: str) -> None:
+        b.append(Block("section", r(f"rules.{ident}.h"), ident=ident))
+
+    section("table")
+    b.append(Block("p", r("rules.table.p1")))
+    b.append(Block("p", r("rules.table.p2")))
+    b.append(
+        Block(
+            "suits",
+            rows=tuple((x, french(f"suit.{x}"), t(f"german.suit.{x}")) for x in "HDSC"),
+            items=(t("settings.deck.french"), t("settings.deck.german")),
+        )
+    )
+    b.append(Block("p", r("rules.table.deck")))
+
+    section("bidding")
+    b.append(Block("p", r("rules.bidding.p1")))
+    b.append(Block("p", r("rules.bidding.p2")))
+
+    section("cards")
+    b.append(Block("points", rows=_points_rows(t), items=(r("rules.cards.trump"), r("rules.cards.plain"))))
+    b.append(Block("p", r("rules.cards.p")))
+
+    section("play")
+    b.append(Block("p", r("rules.play.p")))
+    b.append(
+        Block(
+            "ol", items=tuple(r(f"rules.play.{i}") for i in ("follow", "trumped", "trump_led", "cut", "free"))
+        )
+    )
+    b.append(Block("p", r("rules.play.win")))
+
+    section("examples")
+    b.append(Block("p", r("rules.examples.p")))
+    for ex in PLAY_EXAMPLES:
+        b.append(
+            Block(
+                "play",
+                r(f"rules.ex.{ex.name}.q", trump=t(f"suit_lower.{ex.trump.letter}")),
+                ident=ex.name,
+                play=ex,
+                answer=r(f"rules.ex.{ex.name}.a", trump=t(f"suit_lower.{ex.trump.letter}")),
+            )
+        )
+
+    section("decl")
+    b.append(Block("p", r("rules.decl.p")))
+    b.append(Block("ul", items=(r("rules.decl.seq"), r("rules.decl.four"), r("rules.decl.all"))))
+    b.append(Block("p", r("rules.decl.cmp")))
+    b.append(Block("ol", items=tuple(r(f"rules.decl.cmp{i}") for i in range(1, 6))))
+    b.append(Block("p", r("rules.decl.shown")))
+    b.append(Block("current", r(f"rules.decl.mode_{rules.declarations}"), ident="declarations"))
+    d = DECL_EXAMPLE
+    b.append(Block("decl", r("rules.ex.decl.q"), ident=d.name, decl=d, answer=r("rules.ex.decl.a")))
+
+    section("belot")
+    b.append(Block("p", r("rules.belot.p")))
+
+    section("bela")
+    b.append(Block("p", r("rules.bela.p")))
+    b.append(Block("current", r(f"rules.bela.mode_{rules.bela}"), ident="bela"))
+
+    section("score")
+    b.append(
+        Block(
+            "ul",
+            items=(
+                r("rules.score.count"),
+                r("rules.score.no_trick"),
+                r("rules.score.stiglja", bonus=rules.stiglja),
+                r("rules.score.total"),
+                r("rules.score.pass"),
+            ),
+        )
+    )
+    b.append(Block("current", r(f"rules.score.half_{rules.exact_half}"), ident="exact_half"))
+
+    section("end")
+    b.append(Block("current", r("rules.end.p", target=rules.target), ident="target"))
+
+    section("house")
+    b.append(Block("p", r("rules.house.p")))
+    b.append(Block("house", options=house_options(t, rules)))
+
+    section("words")
+    b.append(Block("gloss", items=tuple(r(f"gloss.{w}") for w in GLOSSARY)))
+    return b
+
+
+def example_card_names(t: T, cards: tuple[Card, ...]) -> str:
+    """The names of some cards, for an example's accessible description."""
+    return ", ".join(card_name(t, c) for c in cards)
