@@ -1,4 +1,4 @@
-"""The ``bela`` command: ``bela score FILE|-``.
+"""The ``bela`` command: ``bela score FILE|-``, ``bela hint FILE|-``, ``bela arena A B``.
 
 Errors are one line on standard error and exit status 1, never a traceback.
 """
@@ -20,10 +20,15 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="bela", description="Croatian Bela: score game records.")
+    parser = _Parser(prog="bela", description="Croatian Bela: score records, ask for a hint, pit bots.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     score = sub.add_parser("score", help="check a bela-record and print its scoring as JSON")
     score.add_argument("file", metavar="FILE|-", help="the record, or - for standard input")
+    hint = sub.add_parser("hint", help="what a bot would do for the seat to act in the record's last hand")
+    hint.add_argument("file", metavar="FILE|-", help="the record, or - for standard input")
+    hint.add_argument("--level", choices=("easy", "medium", "hard"), default="hard", help="default hard")
+    hint.add_argument("--explain", action="store_true", help="say why, before the answer")
+    hint.add_argument("--seed", type=int, default=0, help="the bot's seed (default 0)")
     arena = sub.add_parser("arena", help="two bot levels play the same deals from both sides; prints JSON")
     arena.add_argument("a", choices=("easy", "medium", "hard"), help="level A")
     arena.add_argument("b", choices=("easy", "medium", "hard"), help="level B")
@@ -61,6 +66,21 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_hint(args: argparse.Namespace) -> int:
+    from bela.hint import HintError, hint
+
+    match = record.loads(read_input(args.file))
+    try:
+        answer = hint(match, args.level, args.seed)
+    except HintError as e:
+        raise record.RecordError(str(e)) from None
+    if args.explain:
+        for line in answer.explanation():
+            print(line)
+    print(answer.notation)
+    return 0
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     from bela.arena import run_arena
     from bela.rules import HouseRules
@@ -84,6 +104,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "score":
             return cmd_score(args)
+        if args.command == "hint":
+            return cmd_hint(args)
         if args.command == "arena":
             return cmd_arena(args)
     except record.RecordError as e:
