@@ -28,12 +28,13 @@ $(NODE_STAMP): package.json package-lock.json
 chromium:
 	@bash scripts/ensure-chromium.sh
 
-site: $(STAMP) $(NODE_STAMP)
-	$(PY) scripts/build_site.py
+# the standard library and node_modules only: no virtual environment (the Pages job stays light)
+site: $(NODE_STAMP)
+	$(PYTHON) scripts/build_site.py
 
 play: site
 	@echo "Bela is at http://127.0.0.1:$(PORT)/  (Ctrl+C to stop)"
-	$(PY) -m http.server --directory _site --bind 127.0.0.1 $(PORT)
+	$(PYTHON) -m http.server --directory _site --bind 127.0.0.1 $(PORT)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
@@ -45,7 +46,7 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(PY) -m pytest -q -n 2
 
-e2e: site chromium
+e2e: $(STAMP) site chromium
 	$(PY) -m pytest -q -p no:cacheprovider e2e
 
 test: lint typecheck unit e2e

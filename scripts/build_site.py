@@ -5,20 +5,30 @@
     _site/pyscript.toml         PyScript's configuration (the source of the inlined one)
     _site/app.zip               the Python: bela/ and web/ (sources, catalogs, data) and their
                                 bytecode compiled by Pyodide itself (node), with PyScript's own
-    _site/assets/               style.css, bot-worker.js, pyodide-early.mjs, icon.svg and
-                                cards.svg (drawn by web.cardart)
+    _site/assets/               style.css, bot-worker.js, pyodide-early.mjs, updates.mjs (the
+                                service worker's page side) and cards.svg (drawn by web.cardart)
+    _site/icons/                the icons of web/static/icons (drawn by scripts/make_icons.py)
+    _site/manifest.webmanifest  the web app manifest (installing the game)
     _site/vendor/pyodide/       the Pyodide runtime, copied from node_modules
     _site/vendor/pyscript/      PyScript's files, copied from node_modules (not its editor or
                                 terminal)
+    _site/.nojekyll             GitHub Pages: publish the folder as it is
+    _site/sw.js                 the service worker (web/static/sw.js), written last: the build's
+                                version and every file above (but .nojekyll) with its SHA-256,
+                                which it precaches
 
 Every URL is relative, so the folder works at a site's root or under a sub-path (GitHub
-Pages serves it at /REPO/). ``--list`` prints every file written, one per line, relative to
-the output folder (the service worker's precache list is made from it).
+Pages serves it at /REPO/). The version is a hash of the files' paths and contents and of the
+service worker itself: the same sources give the same bytes, so an unchanged build keeps its
+version (and the players their cache). ``--list`` prints every file written, one per line,
+relative to the output folder.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
+import hashlib
 import json
 import re
 import shutil
@@ -44,7 +54,12 @@ PYODIDE_FILES = (
 )
 # PyScript's editor and terminal (CodeMirror, xterm) are never used by the page.
 PYSCRIPT_SKIP = re.compile(r"^(codemirror|xterm)")
-STATIC_FILES = ("style.css", "bot-worker.js", "pyodide-early.mjs", "icon.svg")
+STATIC_FILES = ("style.css", "bot-worker.js", "pyodide-early.mjs", "updates.mjs")
+ICON_SUFFIXES = (".png", ".svg")
+SW_VERSION_MARK = '"__BELA_VERSION__"'
+SW_FILES_MARK = "/*PRECACHE*/ []"
+# precached paths are used in URLs as they are
+URL_SAFE = re.compile(r"^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$")
 PYTHON_PACKAGES = ("bela", "web")
 PACKAGE_SUFFIXES = (".py", ".json", ".typed")
 BOOT_MARK = "/*BOOT_I18N*/{}"
@@ -203,6 +218,39 @@ def preload_links(pyscript_files: list[str]) -> list[str]:
     return links
 
 
+def sri(data: bytes) -> str:
+    """The Subresource Integrity value of ``data`` (what fetch's ``integrity`` checks)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
+
+
+def precache(out: Path, files: list[Path]) -> list[tuple[str, str]]:
+    """What the service worker precaches: every file written but dot-files and sw.js itself,
+    sorted, each with its SRI hash."""
+    entries: list[tuple[str, str]] = []
+    for rel in sorted(f.as_posix() for f in files):
+        if rel.startswith(".") or "/." in rel or rel == "sw.js":
+            continue
+        if not URL_SAFE.match(rel):
+            raise BuildError(f"{rel}: a precached file needs a name that is its own URL")
+        entries.append((rel, sri((out / rel).read_bytes())))
+    return entries
+
+
+def service_worker(entries: list[tuple[str, str]], root: Path = ROOT) -> tuple[str, str]:
+    """The text of sw.js precaching ``entries``, and the build's version: a hash of the
+    entries (paths and contents) and of the worker's template."""
+    template = (root / "web" / "static" / "sw.js").read_text(encoding="utf-8")
+    for mark in (SW_VERSION_MARK, SW_FILES_MARK):
+        if template.count(mark) != 1:
+            raise BuildError(f"web/static/sw.js needs {mark} once")
+    digest = hashlib.sha256(template.encode("utf-8"))
+    for rel, hashed in entries:
+        digest.update(f"{rel}\0{hashed}\n".encode())
+    version = digest.hexdigest()[:16]
+    listing = "[\n" + "".join(f"  {json.dumps([rel, hashed])},\n" for rel, hashed in entries) + "]"
+    return template.replace(SW_VERSION_MARK, json.dumps(version)).replace(SW_FILES_MARK, listing), version
+
+
 def build(out: Path, root: Path = ROOT) -> list[Path]:
     """Write the site into ``out`` (emptied first); return the files written, relative to it."""
     node = root / "node_modules"
@@ -240,12 +288,17 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
     for name in STATIC_FILES:
         put_copy(f"assets/{name}", root / "web" / "static" / name)
     put_text("assets/cards.svg", cardart.sprite())
+    for source in sorted((root / "web" / "static" / "icons").iterdir()):
+        if source.suffix in ICON_SUFFIXES:
+            put_copy(f"icons/{source.name}", source)
+    put_copy("manifest.webmanifest", root / "web" / "static" / "manifest.webmanifest")
     for name in PYODIDE_FILES:
         put_copy(f"vendor/pyodide/{name}", pyodide_dir / name)
     for source in sorted(pyscript_dir.iterdir()):
         if source.suffix in (".js", ".css") and not PYSCRIPT_SKIP.match(source.name):
             put_copy(f"vendor/pyscript/{source.name}", source)
     put_text(".nojekyll", "")
+    put_text("sw.js", service_worker(precache(out, written), root)[0])  # last: it lists the others
     return written
 
 
@@ -264,7 +317,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f.as_posix())
     else:
         size = sum((args.out / f).stat().st_size for f in files)
-        print(f"built {args.out} ({len(files)} files, {size / 1e6:.1f} MB)")
+        entries = precache(args.out, files)
+        cached = sum((args.out / rel).stat().st_size for rel, _ in entries)
+        print(
+            f"built {args.out} ({len(files)} files, {size / 1e6:.1f} MB); the service worker, "
+            f"version {service_worker(entries)[1]}, precaches {len(entries)} ({cached / 1e6:.1f} MB)"
+        )
     return 0
 
 

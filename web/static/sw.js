@@ -1,0 +1,70 @@
+// The service worker (the template: scripts/build_site.py writes _site/sw.js from it, with the
+// build's version and the list of every file it wrote, each with its SHA-256).
+//
+// - install: every file of the build into one cache of this version; a file an older version
+//   already holds with the same hash is copied from its cache, any other is fetched (checked
+//   against its hash, so a half-deployed site never gets cached). The worker then waits: the
+//   page offers the reload (assets/updates.mjs) and says "skip-waiting" when the player agrees.
+// - activate: the caches of older versions of this site (this scope) are deleted.
+// - fetch: a GET for one of the build's files is answered from the cache (navigations to the
+//   site's folder or to index.html, whatever their query, with index.html); anything else goes
+//   to the network untouched.
+const VERSION = "__BELA_VERSION__";
+const FILES = /*PRECACHE*/ [];
+
+const SCOPE = new URL(self.registration.scope);
+const PREFIX = "bela " + SCOPE.pathname + " ";
+const CACHE = PREFIX + VERSION;
+const HASHES = new Map(FILES);
+
+// The cache key of a file: its URL with its hash, so that versions can share unchanged files.
+const keyOf = (path) => new URL(path + "?integrity=" + encodeURIComponent(HASHES.get(path)), SCOPE).href;
+
+async function fill() {
+  const cache = await caches.open(CACHE);
+  const older = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+  await Promise.all(
+    FILES.map(async ([path, hash]) => {
+      const key = keyOf(path);
+      if (await cache.match(key)) return;
+      for (const name of older) {
+        const kept = await (await caches.open(name)).match(key);
+        if (kept) return cache.put(key, kept);
+      }
+      const response = await fetch(new URL(path, SCOPE), { cache: "no-cache", integrity: hash });
+      if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+      return cache.put(key, response);
+    }),
+  );
+}
+
+async function prune() {
+  const names = await caches.keys();
+  await Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
+}
+
+self.addEventListener("install", (event) => event.waitUntil(fill()));
+self.addEventListener("activate", (event) => event.waitUntil(prune()));
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
+  let path = url.pathname.slice(SCOPE.pathname.length);
+  if (request.mode === "navigate") {
+    if (path === "") path = "index.html";
+  } else if (url.search) {
+    return;
+  }
+  if (!HASHES.has(path)) return;
+  event.respondWith(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.match(keyOf(path)))
+      .then((hit) => hit || fetch(request)),
+  );
+});

@@ -1,0 +1,90 @@
+// The page's side of the service worker (sw.js, beside index.html): registered once the page has
+// started (so its install does not compete with the start), then asked for updates every half
+// hour, when the page comes back into view and when the network comes back.
+//
+// A new build, once installed, waits; the page is told through globalThis.belaUpdate (`ready`)
+// and the event "bela:update" on window, and web/update.py offers the reload in [data-notice].
+// belaUpdate.apply() lets the new build take over and reloads: the match, saved after every
+// move, goes on. A page that could not start takes a new build at once.
+const CHECK_EVERY_MS = 30 * 60 * 1000;
+const state = { ready: false, apply, check };
+globalThis.belaUpdate = state;
+
+let registration = null;
+let reloading = false;
+
+function appState() {
+  return document.body ? document.body.dataset.appState : "loading";
+}
+
+function reload() {
+  if (reloading) return;
+  reloading = true;
+  location.reload();
+}
+
+function announce() {
+  if (state.ready) return;
+  state.ready = true;
+  dispatchEvent(new Event("bela:update"));
+  if (appState() === "error") apply();
+}
+
+function apply() {
+  const waiting = registration && registration.waiting;
+  if (!waiting) {
+    reload(); // the new build is already active (this page was never controlled)
+    return;
+  }
+  waiting.addEventListener("statechange", () => {
+    if (waiting.state === "activated" || waiting.state === "redundant") reload();
+  });
+  waiting.postMessage("skip-waiting");
+}
+
+function check() {
+  if (registration && navigator.onLine) registration.update().catch(() => {});
+}
+
+function follow(worker) {
+  // an update: a worker installing while another is active (the first install is none)
+  if (!worker || !registration.active) return;
+  if (worker.state === "installed") announce();
+  worker.addEventListener("statechange", () => {
+    if (worker.state === "installed") announce();
+  });
+}
+
+async function register() {
+  try {
+    registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
+  } catch (error) {
+    console.warn("Bela: no offline play here:", (error && error.message) || error);
+    return;
+  }
+  follow(registration.waiting || registration.installing);
+  registration.addEventListener("updatefound", () => follow(registration.installing));
+  setInterval(check, CHECK_EVERY_MS);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") check();
+  });
+  addEventListener("online", check);
+}
+
+function whenStarted(run) {
+  if (appState() !== "loading") return run();
+  const watcher = new MutationObserver(() => {
+    if (appState() === "loading") return;
+    watcher.disconnect();
+    run();
+  });
+  watcher.observe(document.body, { attributes: true, attributeFilter: ["data-app-state"] });
+}
+
+if ("serviceWorker" in navigator) {
+  whenStarted(register);
+  // a page that failed to start takes a new build as soon as there is one
+  new MutationObserver(() => {
+    if (state.ready && appState() === "error") apply();
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-app-state"] });
+}
