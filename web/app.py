@@ -31,6 +31,7 @@ from web.session import Outcome, Session
 from web.settings import RULE_KEYS, Settings, parse_levels
 from web.stats import Stats
 from web.storage import MATCH_KEY, SETTINGS_KEY, STATS_KEY, SaveError, unwrap, wrap
+from web.update import Updates
 from web.view import Timing, winning_declarations
 from web.words import card_name, refusal_text
 
@@ -87,6 +88,7 @@ class App:
         self.save_failed = False
         self.bots = BotClient()
         self.view = render.Renderer(self)
+        self.updates = Updates(self)
 
     # -- loading ----------------------------------------------------------------------------
 
@@ -165,6 +167,7 @@ class App:
             self.notice(self.t(key, **params))
         self.save()
         self.attach()
+        self.updates.start()
         self.view.render(first=True)
         for node in qa("button[disabled], input[disabled]", by_id("app")):
             if node.id != "open-last":
@@ -208,6 +211,7 @@ class App:
             return
         self.notices.append(text)
         self.view.render_notice()
+        self.updates.decorate()
 
     def clear_notices(self) -> None:
         self.notices.clear()
@@ -577,6 +581,8 @@ class App:
                 self.new_match()
             elif what == "export":
                 self.export()
+            elif what == "update":
+                self.updates.apply()
             return
         node = closest(target, "button[id], [data-close]")
         if node is None:
