@@ -73,6 +73,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".json": "application/json",
         ".toml": "text/plain",
         ".zip": "application/zip",
+        ".webmanifest": "application/manifest+json",
     }
 
     def translate_path(self, path: str) -> str:
@@ -147,6 +148,61 @@ class Watch:
 def watch(site: str) -> Iterator[Watch]:
     parts = urlsplit(site)
     w = Watch(f"{parts.scheme}://{parts.netloc}")
+    yield w
+    w.check()
+
+
+class PagesHandler(SiteHandler):
+    """Serves the folder of a PagesServer at SUB_PATH only (nothing at /); while the server is
+    offline it answers nothing at all (the connection closes) and notes what was asked."""
+
+    def __init__(self, *args: Any, pages: PagesServer, **kwargs: Any) -> None:
+        self.pages = pages
+        super().__init__(*args, directory=str(pages.folder), **kwargs)
+
+    def send_head(self) -> Any:
+        if self.pages.offline:
+            self.pages.asked_offline.append(self.path)
+            self.close_connection = True
+            return None
+        if not self.path.startswith(SUB_PATH):
+            self.send_error(404)
+            return None
+        return super().send_head()
+
+
+class PagesServer:
+    """A built site served under SUB_PATH on its own port, as GitHub Pages serves /REPO/: the
+    folder can be swapped (a new deploy) and the server taken offline."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.offline = False
+        self.asked_offline: list[str] = []
+        self.server = SiteServer(("127.0.0.1", 0), functools.partial(PagesHandler, pages=self))
+        self.origin = f"http://127.0.0.1:{self.server.server_port}"
+        self.url = self.origin + SUB_PATH
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def pages() -> Iterator[PagesServer]:
+    """_site/ served under a sub-path on a port of its own (one server per test)."""
+    if not (SITE / "index.html").exists():
+        raise pytest.UsageError("_site/ is not built: run `make site` (make e2e does it)")
+    server = PagesServer(SITE)
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def pages_watch(pages: PagesServer) -> Iterator[Watch]:
+    """The Watch of the pages server's origin: attach it to each context a test opens."""
+    w = Watch(pages.origin)
     yield w
     w.check()
 
