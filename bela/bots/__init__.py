@@ -15,7 +15,7 @@ Levels:
   and ceilings; follows and discards by rules (smear on the partner's sure trick, keep tens
   guarded, win cheaply); chooses its leads by a small determinized search (up to 8 sampled
   deals played out by a quick policy into an exact endgame) and solves the last four tricks
-  exactly over 10 sampled deals;
+  exactly over up to 24 sampled deals (as many as a node budget allows);
 - ``hard``: names trump with a richer fitted model; every card is chosen by determinized
   search: deals sampled consistent with every fact and weighted by the bids, each one solved
   exactly near the end and by rollouts into an exact endgame earlier, maximizing the mean
@@ -81,7 +81,7 @@ EASY_SLIPS = 0.4  # how often easy plays another harmless card than its rules sa
 
 BUDGETS: dict[str, Budget] = {
     "medium": Budget(
-        samples=10, exact_cards=16, search_from=16, node_budget=15000, lead_samples=8, lead_budget=10000
+        samples=24, exact_cards=16, search_from=16, node_budget=10000, lead_samples=8, lead_budget=10000
     ),
     "hard": Budget(
         samples=56, exact_cards=16, search_from=32, node_budget=140000, leaf_cards=12, min_samples=8
