@@ -5,7 +5,9 @@
 //   already holds with the same hash is copied from its cache, any other is fetched (checked
 //   against its hash, so a half-deployed site never gets cached). The worker then waits: the
 //   page offers the reload (assets/updates.mjs) and says "skip-waiting" when the player agrees.
-// - activate: the caches of older versions of this site (this scope) are deleted.
+// - activate: the caches of older versions of this site (this scope) are deleted, and the open
+//   pages are taken over (after a first visit too: that page then uses the cache as well, and a
+//   build deployed while it is open waits for the player's reload like any other).
 // - fetch: a GET for one of the build's files is answered from the cache (navigations to the
 //   site's folder or to index.html, whatever their query, with index.html); anything else goes
 //   to the network untouched.
@@ -44,7 +46,7 @@ async function prune() {
 }
 
 self.addEventListener("install", (event) => event.waitUntil(fill()));
-self.addEventListener("activate", (event) => event.waitUntil(prune()));
+self.addEventListener("activate", (event) => event.waitUntil(prune().then(() => self.clients.claim())));
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
 });
