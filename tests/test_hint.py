@@ -226,11 +226,11 @@ def only_right_card(m: Match) -> Card | None:
     if len(cards) < 2:
         return None
     always_best = set(cards)
-    sometimes_worse = set()
+    sometimes_worse: set[Card] = set()
     count = 0
     for world in worlds(m):
         count += 1
-        values = {}
+        values: dict[Card, int] = {}
         for action in world.legal_actions():
             assert isinstance(action, Play)
             world.apply(action)
