@@ -11,7 +11,7 @@ from bela.record import loads
 from e2e.game import open_game, play_until, snapshot, wait_for_human
 from e2e.test_deals import export_record
 from web.i18n import Translator
-from web.words import refusal_text
+from web.words import card_name, refusal_text
 
 
 def test_an_illegal_card_stays_and_says_why(page: Page, site: str) -> None:
@@ -35,7 +35,7 @@ def test_an_illegal_card_stays_and_says_why(page: Page, site: str) -> None:
     assert after["status"] == expected
     assert page.text_content("[data-live]") == expected
     if refusal.play.beat is not None:
-        assert refusal.play.beat.label in expected  # "must beat K♠"
+        assert card_name(Translator("en"), refusal.play.beat) in expected  # "must beat the king of spades"
     # the legal card still plays
     page.click(f'[data-hand="S"] [data-card="{state["playable"][0]}"]')
     page.wait_for_function(

@@ -596,7 +596,7 @@ class Renderer:
                     "div",
                     cls="row",
                     children=[
-                        el("strong", text=f"{t(f'seat.{seat.name}')}:"),
+                        el("strong", text=t("summary.seat", seat=t(f"seat.{seat.name}"))),
                         el("span", text=words),
                         mini_cards(t, cards),
                     ],
@@ -608,7 +608,7 @@ class Renderer:
                     "div",
                     cls="row",
                     children=[
-                        el("strong", text=f"{t(f'seat.{seat.name}')}:"),
+                        el("strong", text=t("summary.seat", seat=t(f"seat.{seat.name}"))),
                         el("span", text=t("summary.bela_card", card=card_name(t, card))),
                     ],
                 )
@@ -841,19 +841,27 @@ class Renderer:
         rules = self.app.session.match.rules
         current = [
             str(rules.target),
-            f"{t('settings.stiglja')} {rules.stiglja}",
+            t("settings.pair", name=t("settings.stiglja"), value=rules.stiglja),
             t(f"settings.exact_half.{rules.exact_half}"),
-            f"{t('settings.declarations')}: {t('settings.mode.' + rules.declarations)}",
-            f"{t('settings.bela')}: {t('settings.mode.' + rules.bela)}",
+            t(
+                "settings.pair",
+                name=t("settings.declarations"),
+                value=t(f"settings.mode.{rules.declarations}"),
+            ),
+            t("settings.pair", name=t("settings.bela"), value=t(f"settings.mode.{rules.bela}")),
         ]
         params = self.app.params
         overrides = []
         if params.target is not None:
-            overrides.append(f"{t('settings.target')} {params.target}")
+            overrides.append(t("settings.pair", name=t("settings.target"), value=params.target))
         if params.bots is not None:
-            overrides.append(f"{t('settings.players')}: {t('settings.level.' + params.bots)}")
+            overrides.append(
+                t("settings.pair", name=t("settings.players"), value=t(f"settings.level.{params.bots}"))
+            )
         if params.speed is not None:
-            overrides.append(f"{t('settings.speed')}: {t('settings.speed.' + params.speed)}")
+            overrides.append(
+                t("settings.pair", name=t("settings.speed"), value=t(f"settings.speed.{params.speed}"))
+            )
         levels = [
             ("easy", t("settings.level.easy")),
             ("medium", t("settings.level.medium")),
@@ -1061,7 +1069,11 @@ class Renderer:
             for item in block.items:
                 term, sep, meaning = item.partition(" – ")
                 items.append(
-                    el("li", children=[el("strong", text=term), el("span", text=sep + meaning)])
+                    el(
+                        "li",
+                        {"data-text-unit": ""},  # one catalog text (the i18n tests read it whole)
+                        children=[el("strong", text=term), el("span", text=sep + meaning)],
+                    )
                     if sep
                     else el("li", text=item)
                 )
