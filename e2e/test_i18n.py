@@ -126,11 +126,11 @@ def check_fits(page: Page, scope: str, state: str) -> None:
 
 def test_the_checker_tells_a_foreign_string() -> None:
     assert problem("Réglages", "fr") is None
-    assert problem("Vous jouez : roi de pique.", "fr") is None
-    assert problem("Atout : Gland", "fr") is None
+    assert problem("Vous jouez\u00a0: roi de pique.", "fr") is None  # French puts a no-break space before ":"
+    assert problem("Atout\u00a0: Gland", "fr") is None
     assert problem("1001 : 0", "fr") is None and problem("—", "pl") is None
     assert problem("Settings", "fr") is not None
-    assert problem("Vous jouez : king of spades.", "fr") is not None  # English inside a French frame
+    assert problem("Vous jouez\u00a0: king of spades.", "fr") is not None  # English inside a French frame
     assert problem("Trump: Clubs", "pt") is not None
     assert problem("Postavke", "pl") is not None  # Croatian on a Polish page
     assert problem("Ustawienia", "pl") is None
@@ -168,10 +168,10 @@ def test_every_string_comes_from_the_catalog(
     open_context: Callable[..., BrowserContext], site: str, shoot: Callable[[Page, str], Path], lang: str
 ) -> None:
     page = open_context(**PHONE).new_page()
-    open_game(page, site, seed=14, speed="instant", lang=lang)
+    open_game(page, site, seed=4, speed="instant", lang=lang)  # the human speaks first
     assert page.get_attribute("html", "lang") == lang
-    # the start screen
-    play_until(page, "s.bids.length > 0 || s.playable.length > 0")
+    # the start screen: naming trump
+    play_until(page, "s.bids.length > 0")
     check_page(page, lang, "start")
     check_fits(page, "", f"{lang} start")
     shoot(page, f"{lang}-phone-start")

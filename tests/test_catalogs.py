@@ -251,7 +251,7 @@ def test_refusals_in_every_language_name_the_card_to_beat() -> None:
     assert why is not None and why.kind == "overtrump"
     refused = Refusal("rule", Seat.S, Play(Card.parse("9D")), str(why), why)
     assert refusal_text(Translator("pl", "german"), refused) == (
-        "Nie masz koloru wino: musisz przebić atut w lewie: siódemka czerwieni."
+        "Brak koloru wino: przebij atut (siódemka czerwieni)."
     )
 
 

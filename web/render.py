@@ -176,7 +176,8 @@ class Renderer:
                 if bubble.getAttribute("data-say") != sig or bubble.hidden:
                     bubble.setAttribute("data-say", sig)
                     replace_children(
-                        bubble, self.bubble_content(b.kind, b.suit.letter if b.suit else "", b.points)
+                        bubble,
+                        self.bubble_content(b.kind, b.suit.letter if b.suit is not None else "", b.points),
                     )
                     bubble.hidden = False
                     gloss = {"pass": "gloss.dalje", "decl": "gloss.zvanja", "bela": "gloss.bela"}.get(b.kind)
