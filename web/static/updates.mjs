@@ -1,6 +1,8 @@
-// The page's side of the service worker (sw.js, beside index.html): registered once the page has
-// started (so its install does not compete with the start), then asked for updates every half
-// hour, when the page comes back into view and when the network comes back.
+// The page's side of the service worker (sw.js, beside index.html): registered once Pyodide has
+// started (index.html's belaPyodide: the runtime's big files are then in the browser's cache, and
+// the worker's install does not download them a second time) or the page is ready or failed;
+// then asked for updates every half hour, when the page comes back into view and when the
+// network comes back.
 //
 // A new build, once installed, waits; the page is told through globalThis.belaUpdate (`ready`)
 // and the event "bela:update" on window, and web/update.py offers the reload in [data-notice].
@@ -72,11 +74,18 @@ async function register() {
 }
 
 function whenStarted(run) {
-  if (appState() !== "loading") return run();
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  if (globalThis.belaPyodide) globalThis.belaPyodide.then(once, once);
+  if (appState() !== "loading") return once();
   const watcher = new MutationObserver(() => {
     if (appState() === "loading") return;
     watcher.disconnect();
-    run();
+    once();
   });
   watcher.observe(document.body, { attributes: true, attributeFilter: ["data-app-state"] });
 }
