@@ -153,16 +153,16 @@ def watch(site: str) -> Iterator[Watch]:
 
 
 class PagesHandler(SiteHandler):
-    """Serves the folder of a PagesServer at SUB_PATH only (nothing at /); while the server is
-    offline it answers nothing at all (the connection closes) and notes what was asked."""
+    """Serves the folder of a PagesServer at SUB_PATH only (nothing at /), noting every path
+    asked; while the server is offline it answers nothing at all (the connection closes)."""
 
     def __init__(self, *args: Any, pages: PagesServer, **kwargs: Any) -> None:
         self.pages = pages
         super().__init__(*args, directory=str(pages.folder), **kwargs)
 
     def send_head(self) -> Any:
+        self.pages.asked.append(self.path)
         if self.pages.offline:
-            self.pages.asked_offline.append(self.path)
             self.close_connection = True
             return None
         if not self.path.startswith(SUB_PATH):
@@ -178,7 +178,7 @@ class PagesServer:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.offline = False
-        self.asked_offline: list[str] = []
+        self.asked: list[str] = []  # every path asked, in order
         self.server = SiteServer(("127.0.0.1", 0), functools.partial(PagesHandler, pages=self))
         self.origin = f"http://127.0.0.1:{self.server.server_port}"
         self.url = self.origin + SUB_PATH

@@ -56,9 +56,12 @@ def test_a_new_build_is_announced_and_the_match_goes_on(
 
     version = second_build(first, tmp_path / "second")
     pages.folder = tmp_path / "second"  # deployed
+    deployed = len(pages.asked)
     page.evaluate("belaUpdate.check()")  # what the page does every half hour and when it is shown again
     page.wait_for_selector(UPDATE_BUTTON, timeout=BOOT_TIMEOUT)
     assert "new version" in snapshot(page)["notice"]
+    # the new worker and the one file that changed: the others come from the old cache
+    assert sorted(set(pages.asked[deployed:])) == [SUB_PATH + "index.html", SUB_PATH + "sw.js"]
 
     page.reload()  # a plain reload stays with the running build, and says so again
     wait_ready(page)

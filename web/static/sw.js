@@ -24,15 +24,12 @@ const keyOf = (path) => new URL(path + "?integrity=" + encodeURIComponent(HASHES
 
 async function fill() {
   const cache = await caches.open(CACHE);
-  const older = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
   await Promise.all(
     FILES.map(async ([path, hash]) => {
       const key = keyOf(path);
       if (await cache.match(key)) return;
-      for (const name of older) {
-        const kept = await (await caches.open(name)).match(key);
-        if (kept) return cache.put(key, kept);
-      }
+      const kept = await caches.match(key); // an older version of this site holds the same file
+      if (kept) return cache.put(key, kept);
       const response = await fetch(new URL(path, SCOPE), { cache: "no-cache", integrity: hash });
       if (!response.ok) throw new Error(path + ": HTTP " + response.status);
       return cache.put(key, response);
