@@ -51,7 +51,7 @@ e2e: $(STAMP) site chromium
 
 test: lint typecheck unit e2e
 
-bench: $(STAMP)
+bench: $(STAMP) site chromium
 	$(PY) scripts/bench.py
 
 clean:
