@@ -65,10 +65,20 @@ class Solver:
         tt = self.tt
         h = self._h
         counter = self.counter
+        # move ordering keys (score * 32 + card, highest first): leading, high cards first;
+        # on a partner's trick, the most points; winning, the lowest card that wins; else the
+        # cheapest card
+        key_lead = [((i & 7) * 4 + pts[i]) * 32 + i for i in range(32)]
+        key_smear = [pts[i] * 32 + i for i in range(32)]
+        key_beat = [(100 - (i & 7)) * 32 + i for i in range(32)]
+        key_throw = [-pts[i] * 32 + i for i in range(32)]
 
         def trick_start(leader: int, flags: int, alpha: int, beta: int) -> int:
-            if not h[leader]:
-                return 2 if not flags & 2 else (0 if not flags & 1 else 1)
+            hl = h[leader]
+            if not hl & (hl - 1):
+                if not hl:
+                    return 2 if not flags & 2 else (0 if not flags & 1 else 1)
+                return last_trick(leader, flags)
             key = ((h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96) << 4) | leader << 2 | flags
             entry = tt.get(key)
             lo, hi = -INF, INF
@@ -119,7 +129,7 @@ class Solver:
                 else:
                     tr = hand & tmask
                     m = hand if not tr else (tr & ABOVE[win] or tr) if win >> 3 == trump else tr
-            moves = ordered(m, n, seat, led, win, winseat)
+            moves = ordered(m, n, seat, win, winseat) if m & (m - 1) else (m.bit_length() - 1,)
             maximizing = not seat & 1
             best = -INF if maximizing else INF
             for i in moves:
@@ -160,13 +170,37 @@ class Solver:
                             break
             return best
 
-        def ordered(m: int, n: int, seat: int, led: int, win: int, winseat: int) -> list[int]:
-            if not m & (m - 1):
-                return [m.bit_length() - 1]
-            scored = []
-            mine_winning = n > 0 and (winseat & 1) == (seat & 1)
+        def last_trick(leader: int, flags: int) -> int:
+            # one card in each hand: the last trick is forced
+            counter[0] += 1
+            w = h[leader].bit_length() - 1
+            t = pts[w] + 10
+            ws = leader
+            for k in (1, 2, 3):
+                s = (leader + k) & 3
+                c = h[s].bit_length() - 1
+                t += pts[c]
+                if (c >> 3 == w >> 3 and c > w) or (c >> 3 == trump and w >> 3 != trump):
+                    w, ws = c, s
+            if ws & 1:
+                return 1 if flags & 1 else 0
+            return 3 * t + (1 if flags & 2 else 2)
+
+        def ordered(m: int, n: int, seat: int, win: int, winseat: int) -> list[int]:
             # cards still able to matter: in a hand, or taking the current trick
-            alive = h[0] | h[1] | h[2] | h[3] | (1 << win if n else 0)
+            alive = h[0] | h[1] | h[2] | h[3]
+            if n == 0:
+                key = key_lead
+                beat = 0
+            else:
+                alive |= 1 << win
+                if (winseat ^ seat) & 1 == 0:
+                    key = key_smear
+                    beat = 0
+                else:
+                    key = key_throw
+                    beat = ABOVE[win] | (tmask if win >> 3 != trump else 0)
+            scored = []
             prev = -1
             while m:
                 lowbit = m & -m
@@ -182,17 +216,9 @@ class Solver:
                     prev = i
                     continue
                 prev = i
-                if n == 0:
-                    s = (i & 7) * 4 + pts[i]
-                elif mine_winning:
-                    s = pts[i]
-                elif (i >> 3 == win >> 3 and i > win) or (i >> 3 == trump and win >> 3 != trump):
-                    s = 100 - (i & 7)
-                else:
-                    s = -pts[i]
-                scored.append((s, i))
+                scored.append(key_beat[i] if beat & lowbit else key[i])
             scored.sort(reverse=True)
-            return [i for _, i in scored]
+            return [x & 31 for x in scored]
 
         self._trick_start = trick_start
         self._play = play
