@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+
 from bela.actions import Bid, Play
-from bela.bots.knowledge import declarations_fit, infer, mask
-from bela.bots.sampler import sample_deals
+from bela.bots.knowledge import Knowledge, declarations_fit, infer, mask
+from bela.bots.sampler import deals_for_search, enumerate_deals, sample_deals
 from bela.cards import Card, Suit
 from bela.deal import SplitMix64, deal_cards
 from bela.hand import Hand
@@ -73,6 +75,62 @@ def test_sampled_deals_keep_every_fact() -> None:
             assert union == k.unseen | k.mine
             full = [deal[s] | k.played_by[s] for s in SEATS]
             assert declarations_fit(k, full, hand.dealer.next)
+
+
+def brute_force_deals(k: Knowledge) -> set[tuple[int, ...]]:
+    """Every split of the unseen cards among the other seats that keeps the card facts."""
+    others = [s for s in SEATS if s != k.seat]
+    unseen = [c for c in range(32) if k.unseen >> c & 1]
+    out: set[tuple[int, ...]] = set()
+    for first in itertools.combinations(unseen, k.count[others[0]]):
+        rest = [c for c in unseen if c not in first]
+        for second in itertools.combinations(rest, k.count[others[1]]):
+            third = [c for c in rest if c not in second]
+            deal = [k.mine] * 4
+            for s, cards in zip(others, (first, second, third), strict=True):
+                deal[s] = sum(1 << c for c in cards)
+            if all(deal[s] & k.cannot[s] == 0 and k.must[s] & ~deal[s] == 0 for s in others):
+                out.add(tuple(deal))
+    return out
+
+
+def test_enumerated_deals_are_exactly_the_consistent_ones() -> None:
+    rng = SplitMix64(8)
+    checked = 0
+    for hand in late_positions(13, 60):
+        seat = hand.turn
+        assert seat is not None
+        k = infer(observe(hand, seat))
+        every = brute_force_deals(k)
+        got = enumerate_deals(k, 10_000)
+        assert got is not None
+        assert len({tuple(d) for d in got}) == len(got)
+        assert {tuple(d) for d in got} == every
+        assert tuple(mask(hand.held[s]) for s in SEATS) in every
+        small = enumerate_deals(k, len(every) - 1)
+        assert small is None
+        deals, weights = deals_for_search(k, rng, 4, hand.dealer.next, None, len(every))
+        fit = {
+            d for d in every if declarations_fit(k, [d[s] | k.played_by[s] for s in SEATS], hand.dealer.next)
+        }
+        assert {tuple(d) for d in deals} == fit and len(deals) == len(fit) and weights is None
+        checked += 1
+    assert checked == 60
+
+
+def late_positions(seed: int, count: int) -> list[Hand]:
+    """Hands with 3 to 12 cards left, the seat to act holding cards, reached by random play."""
+    rng = SplitMix64(seed)
+    out: list[Hand] = []
+    while len(out) < count:
+        dealer = SEATS[rng.below(4)]
+        hand = Hand(dealer, deal_cards(rng.next(), dealer), RULES[len(out) % 2])
+        stop = 20 + rng.below(10)
+        while not hand.finished and len(hand.plays) < stop:
+            hand.apply(rng.choice(hand.legal_actions()))
+        if hand.trump is not None and not hand.finished and hand.turn is not None:
+            out.append(hand)
+    return out
 
 
 def play(hand: Hand, *cards: str) -> None:

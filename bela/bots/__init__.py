@@ -75,16 +75,29 @@ class Budget:
     min_samples: int = 4
     lead_samples: int = 0  # before search_from: leads searched with this many deals (0: rules)
     lead_budget: int = 0
+    enum_limit: int = 0  # search every consistent deal when there are at most this many
 
 
 EASY_SLIPS = 0.4  # how often easy plays another harmless card than its rules say
 
 BUDGETS: dict[str, Budget] = {
     "medium": Budget(
-        samples=24, exact_cards=16, search_from=16, node_budget=10000, lead_samples=8, lead_budget=10000
+        samples=24,
+        exact_cards=16,
+        search_from=16,
+        node_budget=10000,
+        lead_samples=8,
+        lead_budget=10000,
+        enum_limit=60,
     ),
     "hard": Budget(
-        samples=56, exact_cards=16, search_from=32, node_budget=140000, leaf_cards=12, min_samples=8
+        samples=56,
+        exact_cards=16,
+        search_from=32,
+        node_budget=140000,
+        leaf_cards=12,
+        min_samples=8,
+        enum_limit=200,
     ),
 }
 
@@ -146,6 +159,7 @@ def _play(obs: Observation, level: str, rng: SplitMix64, budget: Budget | None) 
             budget.node_budget,
             min_samples=budget.min_samples,
             leaf_cards=budget.leaf_cards,
+            enum_limit=budget.enum_limit,
         )
         return _from_search(obs, result, remaining <= budget.exact_cards)
     if len(legal) > 1 and budget is not None and budget.lead_samples and not obs.trick:

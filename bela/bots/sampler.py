@@ -27,46 +27,105 @@ def _bits(m: int) -> list[int]:
     return out
 
 
-def sample_hidden(k: Knowledge, rng: SplitMix64, tries: int = 60) -> Hands | None:
+class _Draw:
+    """What every draw for one Knowledge shares: the cards to deal, what each seat still
+    needs, which seats may take each card (the most constrained cards dealt first)."""
+
+    __slots__ = ("allowed", "groups", "need", "ok", "others", "pool", "start")
+
+    def __init__(self, k: Knowledge) -> None:
+        others = [s for s in SEATS if s != k.seat]
+        self.others = others
+        known = 0
+        for s in others:
+            known |= k.must[s]
+        self.pool = _bits(k.unseen & ~known)
+        self.need = [k.count[s] - k.must[s].bit_count() if s != k.seat else 0 for s in SEATS]
+        self.ok = not any(self.need[s] < 0 for s in others) and sum(self.need[s] for s in others) == len(
+            self.pool
+        )
+        self.allowed = [~k.cannot[s] if s != k.seat else 0 for s in SEATS]
+        by_count: dict[int, list[tuple[int, list[Seat]]]] = {}
+        for c in self.pool:
+            seats = [s for s in others if self.allowed[s] >> c & 1]
+            by_count.setdefault(len(seats), []).append((c, seats))
+        self.groups = [by_count[n] for n in sorted(by_count)]
+        self.start = [k.must[s] if s != k.seat else k.mine for s in SEATS]
+
+    def once(self, rng: SplitMix64) -> Hands | None:
+        hands = list(self.start)
+        left = list(self.need)
+        for group in self.groups:
+            items = list(group)
+            if len(items) > 1:
+                rng.shuffle(items)
+            for c, eligible in items:
+                if len(eligible) == 1:
+                    s = eligible[0]
+                    if left[s] <= 0:
+                        return None
+                else:
+                    total = 0
+                    for x in eligible:
+                        total += left[x]
+                    if total <= 0:
+                        return None
+                    r = rng.below(total)
+                    for s in eligible:
+                        r -= left[s]
+                        if r < 0:
+                            break
+                hands[s] |= 1 << c
+                left[s] -= 1
+        return hands
+
+
+def sample_hidden(k: Knowledge, rng: SplitMix64, tries: int = 60, draw: _Draw | None = None) -> Hands | None:
     """One assignment of the unseen cards to the other seats meeting every hard fact, or None
     if none was found (the facts then contradict each other, which a consistent observation
     never does; the caller falls back to fewer facts)."""
-    others = [s for s in SEATS if s != k.seat]
-    known = 0
-    for s in others:
-        known |= k.must[s]
-    pool = _bits(k.unseen & ~known)
-    need = [k.count[s] - k.must[s].bit_count() if s != k.seat else 0 for s in SEATS]
-    if any(need[s] < 0 for s in others) or sum(need[s] for s in others) != len(pool):
+    d = draw if draw is not None else _Draw(k)
+    if not d.ok:
         return None
-    allowed = [~k.cannot[s] if s != k.seat else 0 for s in SEATS]
-    eligible = {c: [s for s in others if allowed[s] >> c & 1] for c in pool}
     for _ in range(tries):
-        order = list(pool)
-        rng.shuffle(order)
-        order.sort(key=lambda c: len(eligible[c]))
-        hands = [k.must[s] if s != k.seat else k.mine for s in SEATS]
-        left = list(need)
-        ok = True
-        for c in order:
-            choices = [s for s in eligible[c] if left[s] > 0]
-            if not choices:
-                ok = False
-                break
-            if len(choices) == 1:
-                s = choices[0]
-            else:
-                total = sum(left[x] for x in choices)
-                r = rng.below(total)
-                for s in choices:
-                    r -= left[s]
-                    if r < 0:
-                        break
-            hands[s] |= 1 << c
-            left[s] -= 1
-        if ok:
+        hands = d.once(rng)
+        if hands is not None:
             return hands
-    return _exhaustive(k, pool, need, allowed, rng)
+    return _exhaustive(k, d.pool, d.need, d.allowed, rng)
+
+
+def enumerate_deals(k: Knowledge, limit: int) -> list[Hands] | None:
+    """Every assignment of the unseen cards meeting the card facts (not yet the declaration
+    facts), in a fixed order; None when there are more than ``limit``."""
+    d = _Draw(k)
+    if not d.ok:
+        return None
+    order = [(c, seats) for group in d.groups for c, seats in group]
+    hands = list(d.start)
+    left = list(d.need)
+    out: list[Hands] = []
+    steps = [0]
+
+    def go(j: int) -> bool:
+        if j == len(order):
+            out.append(list(hands))
+            return len(out) <= limit
+        steps[0] += 1
+        if steps[0] > 40 * (limit + 1):
+            return False
+        c, seats = order[j]
+        for s in seats:
+            if left[s] > 0:
+                hands[s] |= 1 << c
+                left[s] -= 1
+                more = go(j + 1)
+                hands[s] ^= 1 << c
+                left[s] += 1
+                if not more:
+                    return False
+        return True
+
+    return out if go(0) else None
 
 
 def _exhaustive(
@@ -119,9 +178,10 @@ def sample_deals(
     candidates: list[Hands] = []
     weights: list[float] = []
     attempts = 0
+    draw = _Draw(k)
     while len(candidates) < want and attempts < want * 8:
         attempts += 1
-        hands = sample_hidden(k, rng)
+        hands = sample_hidden(k, rng, draw=draw)
         if hands is None:
             break
         if full_checks:
@@ -153,3 +213,38 @@ def sample_deals(
     while len(out) < n:
         out.append(candidates[-1])
     return out
+
+
+def deals_for_search(
+    k: Knowledge,
+    rng: SplitMix64,
+    n: int,
+    first: Seat,
+    weight: Weight | None = None,
+    enum_limit: int = 0,
+) -> tuple[list[Hands], list[float] | None]:
+    """The deals a search averages over, and their weights (None: equal weights).
+
+    When at most ``enum_limit`` deals agree with the facts, all of them, in a random order,
+    each weighted by how well it agrees with the bids (the mean of a few draws of
+    ``weight``): no deal that separates two cards is missed. Otherwise ``n`` sampled deals
+    (:func:`sample_deals`)."""
+    if enum_limit > 0:
+        every = enumerate_deals(k, enum_limit)
+        if every:
+            if k.no_decl or k.exact_decl or k.beaten_by:
+                every = [
+                    h for h in every if declarations_fit(k, [h[s] | k.played_by[s] for s in SEATS], first)
+                ]
+            if every:
+                rng.shuffle(every)
+                if weight is None:
+                    return every, None
+                weights = [sum(weight(h, rng) for _ in range(ENUM_WEIGHT_DRAWS)) for h in every]
+                if sum(weights) > 0:
+                    return every, weights
+                return every, None
+    return sample_deals(k, rng, n, first, weight), None
+
+
+ENUM_WEIGHT_DRAWS = 4  # draws of a bid weight averaged for an enumerated deal

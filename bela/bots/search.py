@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from bela.actions import Play
 from bela.bots.cardset import ABOVE, BELOW, POINTS, SUIT_MASK, TO_CARD, TO_INT
 from bela.bots.knowledge import Knowledge, declaration_keys
-from bela.bots.sampler import Weight, sample_deals
+from bela.bots.sampler import Weight, deals_for_search
 from bela.bots.solver import INF, Solver
 from bela.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, Card, Rank
 from bela.deal import SplitMix64
@@ -173,14 +173,16 @@ def evaluate(
     node_budget: int,
     min_samples: int = 4,
     leaf_cards: int | None = None,
+    enum_limit: int = 0,
 ) -> SearchResult:
-    """Mean hand-score margin of each legal card over sampled deals."""
+    """Mean hand-score margin of each legal card over sampled deals (over every deal the seat
+    cannot rule out, weighted, when there are at most ``enum_limit``)."""
     trump = obs.trump
     assert trump is not None
     t = int(trump)
     pts = POINTS[t]
     team = obs.seat.team
-    deals = sample_deals(k, rng, samples, obs.dealer.next, weight)
+    deals, weights = deals_for_search(k, rng, samples, obs.dealer.next, weight, enum_limit)
     legal_cards = sorted({a.card for a in obs.legal if isinstance(a, Play)})
     table = TO_INT[t]
     moves = [table[c.index] for c in legal_cards]
@@ -196,7 +198,9 @@ def evaluate(
     totals = dict.fromkeys(reps, 0.0)
     nodes = 0
     used = 0
-    for deal in deals:
+    weight_sum = 0.0
+    for j, deal in enumerate(deals):
+        w = 1.0 if weights is None else weights[j]
         full = [deal[s] | k.played_by[s] for s in SEATS]
         assert obs.caller is not None
         scoring = Scoring(
@@ -219,14 +223,15 @@ def evaluate(
             }
             nodes += steps[0] * ROLLOUT_STEP_NODES
         for i, r in values.items():
-            totals[i] += scoring.margin(r, team)
+            totals[i] += w * scoring.margin(r, team)
         nodes += solver.nodes
         used += 1
+        weight_sum += w
         # stop when one more deal of the average cost would exceed the budget
         if used >= min_samples and nodes + nodes / used > node_budget:
             break
     to_card = TO_CARD[t]
-    out = {to_card[i]: totals[rep[i]] / max(used, 1) for i in moves}
+    out = {to_card[i]: totals[rep[i]] / weight_sum if weight_sum > 0 else 0.0 for i in moves}
     return SearchResult(out, used, nodes)
 
 
