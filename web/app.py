@@ -495,9 +495,12 @@ class App:
         text = str(await file.text())
         try:
             match = loads(text)
-        except RecordError as e:  # the engine's reason is in English: the console has it
+        except RecordError as e:
+            # the engine says why in English, one line for a player: shown as it is on an English
+            # page; elsewhere the catalog's reason, and the console has the engine's
             console_warn("Bela: record refused:", e)
-            self.notice(self.t("notice.import_refused", reason=self.t("import.invalid")))
+            reason = str(e) if self.lang == "en" else self.t("import.invalid")
+            self.notice(self.t("notice.import_refused", reason=reason))
             return
         levels = dict(self.session.levels)
         self.replace_session(Session.from_match(match, levels, new_seed()))
