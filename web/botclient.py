@@ -94,6 +94,15 @@ class BotClient:
 
     async def decide(self, record: str, seat: str, level: str, seed: int) -> str:
         """The bot's action (protocol text) for ``seat`` in the recorded position."""
+        reply = await self.ask(record, seat, level, seed)
+        if "action" not in reply:
+            raise RuntimeError(f"no decision for {seat}: {reply.get('error')}")
+        return str(reply["action"])
+
+    async def ask(self, record: str, seat: str, level: str, seed: int) -> dict[str, Any]:
+        """The worker's whole reply for ``seat`` in the recorded position: the action and the
+        rest of the decision (web/worker.py), or ``{"error": ...}`` from the main thread's
+        fallback."""
         if self.state == "idle":
             self.start()
         if self.state == "starting" and self._ready is not None:
@@ -115,17 +124,15 @@ class BotClient:
                 self._fail("the worker stopped answering")
                 reply = {"error": "timeout"}
             if "action" in reply:
-                return str(reply["action"])
+                return reply
             console_warn("Bela: the worker could not decide:", reply.get("error"))
         # the main thread decides (slower pages, but the game goes on)
         from web import worker as local_worker  # imported only when needed: the bots are heavy
 
         await asyncio.sleep(0)
-        reply = json.loads(
+        answer: dict[str, Any] = json.loads(
             local_worker.handle(
                 json.dumps({"id": 0, "record": record, "seat": seat, "level": level, "seed": seed})
             )
         )
-        if "action" not in reply:
-            raise RuntimeError(f"no decision for {seat}: {reply.get('error')}")
-        return str(reply["action"])
+        return answer

@@ -1,4 +1,5 @@
-"""The player's statistics, counted once per finished hand and per finished match.
+"""The player's statistics, counted once per finished hand and per finished match, and the
+hints the player asked for (one per position where a hint was shown).
 
 >>> from bela.match import Match
 >>> s = Stats()
@@ -25,6 +26,7 @@ class Stats:
     stiglje: int = 0  # hands in which mi took every trick
     stiglje_against: int = 0  # hands in which vi took every trick
     points: int = 0  # points written by mi over all hands
+    hints: int = 0  # hints shown (web.hint), one per position asked
 
     def average_points(self) -> float | None:
         return self.points / self.hands if self.hands else None
@@ -47,6 +49,14 @@ class Stats:
 
     def add_match(self, winner: Team) -> Stats:
         return replace(self, matches=self.matches + 1, won=self.won + int(winner is Team.NS))
+
+    def add_hint(self) -> Stats:
+        """Count one hint shown.
+
+        >>> Stats().add_hint().add_hint().hints
+        2
+        """
+        return replace(self, hints=self.hints + 1)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -2,8 +2,10 @@
 
 The page sends a JSON request ``{"id", "record", "seat", "level", "seed"}``; the worker
 rebuilds the match from its bela-record, builds the seat's observation, asks
-``bela.bots.decide`` and answers ``{"id", "action", "reason", "ms"}`` (or ``{"id", "error"}``).
-The same function runs under CPython, which is how it is tested.
+``bela.bots.decide`` and answers ``{"id", "action", "reason", "ms"}`` with the rest of the
+decision (``rule``, ``params``, ``expected``, ``runner_up``, ``alternative``, ``samples``:
+what a hint shows, web.hint), or ``{"id", "error"}``. The same function runs under CPython,
+which is how it is tested.
 
 >>> from bela.match import Match
 >>> from bela.record import dumps
@@ -26,13 +28,13 @@ from bela import bots
 from bela.match import Match
 from bela.record import loads
 from bela.seats import Seat
-from web.protocol import action_text
+from web.hint import advice_json
 
 _cache: dict[str, Match] = {}
 
 
-def decide(record: str, seat: str, level: str, seed: int) -> tuple[str, str]:
-    """The action (protocol text) and reason of ``seat`` at ``level`` in the recorded position."""
+def decide(record: str, seat: str, level: str, seed: int) -> bots.Decision:
+    """The decision of ``seat`` at ``level`` in the recorded position."""
     match = _cache.get(record)
     if match is None:
         match = loads(record)
@@ -45,7 +47,7 @@ def decide(record: str, seat: str, level: str, seed: int) -> tuple[str, str]:
     decision = bots.decide(match.observation(who), level, seed)
     if hand.check(decision.action) is not None:  # the engine has the last word
         raise ValueError(f"the bot chose an illegal action {decision.action}")
-    return action_text(decision.action), decision.reason
+    return decision
 
 
 def handle(request: str) -> str:
@@ -55,9 +57,8 @@ def handle(request: str) -> str:
     try:
         data = json.loads(request)
         reply["id"] = data.get("id")
-        action, reason = decide(str(data["record"]), str(data["seat"]), str(data["level"]), int(data["seed"]))
-        reply["action"] = action
-        reply["reason"] = reason
+        decision = decide(str(data["record"]), str(data["seat"]), str(data["level"]), int(data["seed"]))
+        reply.update(advice_json(decision))
     except Exception as e:  # a bad request or a bot's bug must not kill the worker
         reply["error"] = f"{type(e).__name__}: {e}"
     reply["ms"] = round((time.perf_counter() - start) * 1000, 2)
