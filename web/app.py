@@ -24,6 +24,7 @@ from bela.seats import Seat
 from web import render
 from web.botclient import BotClient
 from web.dom import attr, by_id, closest, console_error, console_warn, el, listen, nn, obj, q, qa
+from web.hint import HINT_LEVEL, Advice, HintState, hint_seed, hint_texts
 from web.i18n import Translator, pick_language
 from web.params import MAX_SEED, Params
 from web.protocol import parse_action
@@ -36,6 +37,7 @@ from web.view import Timing, winning_declarations
 from web.words import card_name, refusal_text
 
 MAX_IMPORT_BYTES = 1_000_000
+HINT_KEYS = ("h", "H", "?")  # keys that ask for a hint
 
 
 class Store:
@@ -87,6 +89,7 @@ class App:
         self.banner: tuple[str, list[Card], bool] | None = None
         self.save_failed = False
         self.bots = BotClient()
+        self.hints = HintState()
         self.view = render.Renderer(self)
         self.updates = Updates(self)
 
@@ -155,6 +158,10 @@ class App:
     def human_can_act(self) -> bool:
         hand = self.session.hand
         return not self.busy and hand.turn is Seat.S and not hand.finished and not self.session.match.over
+
+    def position_key(self) -> tuple[int, int, int]:
+        """Changes whenever the position does (an action, a new hand, another match)."""
+        return (self.gen, self.session.hand_number, len(self.session.hand.actions))
 
     # -- start ----------------------------------------------------------------------------------
 
@@ -435,6 +442,43 @@ class App:
         self.refusal = text
         self.view.render()
 
+    # -- hints ---------------------------------------------------------------------------------
+
+    def ask_hint(self) -> None:
+        """What the computer would do in the player's place: computed by the bot worker, then
+        highlighted with its reason (web.hint). It never acts for the player."""
+        if not self.human_can_act():
+            return
+        key = self.position_key()
+        if not self.hints.ask(key):
+            if self.hints.shown(key) is not None:
+                self.announce_hint()  # asked again: said again, not counted again
+            return
+        self.view.render_hint()
+        self.spawn(self._fetch_hint(key, self.session.record_text()))
+
+    async def _fetch_hint(self, key: tuple[int, int, int], record: str) -> None:
+        advice: Advice | None = None
+        try:
+            reply = await self.bots.ask(record, Seat.S.name, HINT_LEVEL, hint_seed(record))
+            if key == self.position_key():
+                advice = Advice.from_reply(reply)
+                if self.session.hand.check(advice.action) is not None:
+                    raise ValueError(f"the hint {advice.action} is not legal here")
+        except Exception:
+            console_warn("Bela: no hint:", traceback.format_exc())
+            advice = None
+        if self.hints.answer(key, self.position_key(), advice):
+            self.stats = self.stats.add_hint()
+            self.save()
+            self.announce_hint()
+        self.view.render_hint()
+
+    def announce_hint(self) -> None:
+        advice = self.hints.shown(self.position_key())
+        if advice is not None:
+            self.live(" ".join(hint_texts(self.t, advice)))
+
     # -- between hands, new matches, import -------------------------------------------------
 
     def next_hand(self) -> None:
@@ -586,6 +630,8 @@ class App:
                 self.export()
             elif what == "update":
                 self.updates.apply()
+            elif what == "hint":
+                self.ask_hint()
             return
         node = closest(target, "button[id], [data-close]")
         if node is None:
@@ -631,10 +677,23 @@ class App:
             elif by_id("side").classList.contains("open"):
                 self.toggle_side(False)
             return
+        if key in HINT_KEYS and self.hint_key_allowed(event):
+            event.preventDefault()
+            self.ask_hint()
+            return
         card = closest(target, '[data-hand="S"] [data-card]')
         if card is not None and key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
             event.preventDefault()
             self.view.move_focus(card, key)
+
+    def hint_key_allowed(self, event: Any) -> bool:
+        """H or ? asks for a hint, unless another key is held with it, a text field has the
+        keyboard or a dialog is open."""
+        if event.ctrlKey or event.metaKey or event.altKey or event.repeat:
+            return False
+        if closest(event.target, "input, select, textarea, [contenteditable], dialog") is not None:
+            return False
+        return q("dialog[open]") is None and self.human_can_act()
 
     def on_change(self, event: Any) -> None:
         target = nn(event.target)

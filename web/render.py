@@ -12,7 +12,8 @@ from bela.cards import Card
 from bela.hand import Hand, Trick
 from bela.seats import SEATS, Seat, Team
 from web.cardart import prefix
-from web.dom import attr, by_id, closest, el, nn, obj, q, qa, replace_children, svg_use
+from web.dom import SVG_NS, attr, by_id, closest, el, nn, obj, q, qa, replace_children, svg_use
+from web.hint import hint_texts, target
 from web.i18n import DECKS, LANGS, Translator
 from web.rules import Block, page
 from web.settings import CHOICES
@@ -63,6 +64,22 @@ def suit_mark(t: T, letter: str) -> Any:
 
 def suit_words(t: T, letter: str) -> list[Any]:
     return [suit_mark(t, letter), el("span", text=t(f"suit.{letter}"))]
+
+
+def bulb_icon() -> Any:
+    """A light bulb, drawn inline (the Hint button's sign)."""
+    svg = js.document.createElementNS(SVG_NS, "svg")
+    for name, value in (("class", "hint-icon"), ("viewBox", "0 0 24 24"), ("aria-hidden", "true")):
+        svg.setAttribute(name, value)
+    path = js.document.createElementNS(SVG_NS, "path")
+    path.setAttribute(
+        "d",
+        "M9 21c0 .55.45 1 1 1h4c.55 0 1-.45 1-1v-1H9v1zm3-19C8.14 2 5 5.14 5 9c0 2.38 1.19 4.47 3 "
+        "5.74V17c0 .55.45 1 1 1h6c.55 0 1-.45 1-1v-2.26c1.81-1.27 3-3.36 3-5.74 0-3.86-3.14-7-7-7zm2.85 "
+        "11.1-.85.6V16h-4v-2.3l-.85-.6A5 5 0 0 1 7 9c0-2.76 2.24-5 5-5s5 2.24 5 5a5 5 0 0 1-2.15 4.1z",
+    )
+    svg.appendChild(path)
+    return svg
 
 
 class Renderer:
@@ -125,6 +142,7 @@ class Renderer:
         self.render_overlay()
         self.render_banner()
         by_id("open-last").disabled = not hand.tricks
+        self.render_hint()
         if played is None and app.human_can_act():
             self.restore_focus()
 
@@ -442,6 +460,68 @@ class Renderer:
         if choices.getAttribute("data-sig") != sig:
             choices.setAttribute("data-sig", sig)
             replace_children(choices, buttons)
+
+    # -- the hint ------------------------------------------------------------------------------
+
+    def hint_parts(self) -> tuple[Any, Any]:
+        """The Hint button (after the status line) and the line under it for the hint's words,
+        made on first use."""
+        button = by_id("hint")
+        if button is None:
+            button = el(
+                "button",
+                {"type": "button", "id": "hint", "data-action": "hint", "aria-keyshortcuts": "H Shift+?"},
+                cls="hint-btn",
+                children=[bulb_icon(), el("span", cls="hint-label")],
+            )
+            by_id("prompt").appendChild(button)
+        line = by_id("hint-line")
+        if line is None:
+            line = el("p", {"id": "hint-line", "data-hint-text": "", "hidden": True}, cls="hint-line")
+            by_id("prompt").after(line)
+        return button, line
+
+    def render_hint(self) -> None:
+        """The Hint button (usable when the player is to act; busy while the worker thinks), the
+        suggested control highlighted and the hint's words, for the current position only."""
+        app = self.app
+        t = self.t
+        button, line = self.hint_parts()
+        key = app.position_key()
+        hand = app.session.hand
+        thinking = app.hints.thinking(key)
+        advice = app.hints.shown(key)
+        button.hidden = app.session.match.over or hand.finished
+        button.disabled = not app.human_can_act()
+        q(".hint-label", button).textContent = t("hint.button")
+        button.setAttribute("title", t("hint.title"))
+        button.classList.toggle("thinking", thinking)
+        dots = q(".thinking-dots", button)
+        if thinking:
+            button.setAttribute("aria-busy", "true")
+            button.setAttribute("aria-label", t("hint.thinking"))
+            if dots is None:
+                button.appendChild(el("span", cls="thinking-dots", children=[el("i"), el("i"), el("i")]))
+        else:
+            button.removeAttribute("aria-busy")
+            button.removeAttribute("aria-label")
+            if dots is not None:
+                dots.remove()
+        found = q(target(advice, app.pending_bela)) if advice is not None else None
+        for node in qa("[data-hinted]"):
+            if found is None or not node.isSameNode(found):
+                node.removeAttribute("data-hinted")
+        if found is not None and found.getAttribute("data-hinted") != "true":
+            found.setAttribute("data-hinted", "true")
+        texts = hint_texts(app.t, advice) if advice is not None else []
+        if not texts and app.hints.failed:
+            texts = [t("hint.failed")]
+        sig = "\n".join(texts)
+        if line.getAttribute("data-sig") != sig:
+            line.setAttribute("data-sig", sig)
+            parts = [el("strong" if i == 0 else "span", cls="hint-part", text=x) for i, x in enumerate(texts)]
+            replace_children(line, parts)
+        line.hidden = not texts
 
     def focus_choices(self) -> None:
         first = q("#choices button:not([disabled])")
@@ -934,15 +1014,17 @@ class Renderer:
         rate = s.pad_rate()
         avg = s.average_points()
         rows = [
-            (t("stats.matches"), str(s.matches)),
-            (t("stats.won"), str(s.won)),
-            (t("stats.hands"), str(s.hands)),
+            ("matches", t("stats.matches"), str(s.matches)),
+            ("won", t("stats.won"), str(s.won)),
+            ("hands", t("stats.hands"), str(s.hands)),
             (
+                "pad_rate",
                 t("stats.pad_rate"),
                 f"{rate * 100:.0f} % ({s.pads}/{s.called})" if rate is not None else t("stats.none"),
             ),
-            (t("stats.stiglje"), f"{s.stiglje} : {s.stiglje_against}"),
-            (t("stats.avg_points"), f"{avg:.0f}" if avg is not None else t("stats.none")),
+            ("stiglje", t("stats.stiglje"), f"{s.stiglje} : {s.stiglje_against}"),
+            ("avg_points", t("stats.avg_points"), f"{avg:.0f}" if avg is not None else t("stats.none")),
+            ("hints", t("stats.hints"), str(s.hints)),
         ]
         table = el(
             "table",
@@ -952,8 +1034,12 @@ class Renderer:
                 el(
                     "tbody",
                     children=[
-                        el("tr", children=[el("th", {"scope": "row"}, text=a), el("td", text=b)])
-                        for a, b in rows
+                        el(
+                            "tr",
+                            {"data-stat": name},
+                            children=[el("th", {"scope": "row"}, text=a), el("td", text=b)],
+                        )
+                        for name, a, b in rows
                     ],
                 )
             ],
