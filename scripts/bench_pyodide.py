@@ -10,6 +10,10 @@
   bot engineer's module exists.
 - main_thread: the longest main-thread task and requestAnimationFrame gap while computer
   players are to act, over a whole match at speed=instant (the human plays via the hooks).
+- hint: the time from pressing the Hint button to its highlight on screen (the frame after
+  ``[data-hinted]`` is set), at naming trump and at card play, over the human's decisions in
+  a few hands of real pages (p50 / p95 / max ms); the first hint of a page, which may wait
+  for the bot worker to start, is reported apart.
 
 ``run_in_pyodide(code)`` runs Python in the page's runtime (Pyodide with bela and web
 loaded) and returns the JSON value of its ``result`` variable; scripts/bench.py and the
@@ -22,6 +26,7 @@ import argparse
 import functools
 import http.server
 import json
+import math
 import os
 import shutil
 import statistics
@@ -328,10 +333,83 @@ def measure_main_thread(seed: int = 7, target: int = 501, max_steps: int = 3000)
     }
 
 
+HINT_CLOCK_JS = """
+(() => {
+  window.__hint = { asked: null, set: null, shown: null };
+  document.addEventListener("click", (e) => {
+    if (e.target.closest && e.target.closest('[data-action="hint"]')) {
+      window.__hint = { asked: performance.now(), set: null, shown: null };
+    }
+  }, true);
+  new MutationObserver(() => {
+    const h = window.__hint;
+    if (h.asked !== null && h.set === null && document.querySelector('[data-hinted="true"]')) {
+      h.set = performance.now();
+      requestAnimationFrame(() => { h.shown = performance.now(); });
+    }
+  }).observe(document, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ["data-hinted"],
+  });
+})();
+"""
+
+
+def percentiles(ms: list[float]) -> dict[str, float]:
+    if not ms:
+        return {"n": 0}
+    xs = sorted(ms)
+
+    def at(q: float) -> float:
+        return round(xs[min(len(xs) - 1, max(0, math.ceil(q * len(xs)) - 1))], 1)
+
+    return {"n": len(xs), "p50": at(0.5), "p95": at(0.95), "max": round(xs[-1], 1)}
+
+
+def measure_hint(
+    seeds: tuple[int, ...] = (4, 12, 31), hands: int = 4, max_steps: int = 400
+) -> dict[str, Any]:
+    """Press Hint at each of the human's decisions (naming trump, card play) for ``hands``
+    hands of a match per seed, at speed=instant, and time the highlight."""
+    from e2e.game import MOVE_TIMEOUT, human_step, open_game, wait_for_human
+
+    times: dict[str, list[float]] = {"bid": [], "play": [], "declare": [], "bela": []}
+    first: list[float] = []
+    with serve() as base, browser() as b:
+        for seed in seeds:
+            context = b.new_context(viewport={"width": 1280, "height": 800})
+            context.add_init_script(HINT_CLOCK_JS)
+            page = context.new_page()
+            open_game(page, base, seed=seed, speed="instant", fresh=1, lang="en")
+            done_hands = 0
+            for step in range(max_steps):
+                kind = wait_for_human(page)
+                if kind == "next":
+                    done_hands += 1
+                    if done_hands >= hands:
+                        break
+                if kind in times:
+                    page.click('[data-action="hint"]')
+                    page.wait_for_function("window.__hint.shown !== null", timeout=MOVE_TIMEOUT)
+                    h = page.evaluate("window.__hint")
+                    (first if step == 0 else times[kind]).append(float(h["shown"]) - float(h["asked"]))
+                if human_step(page) == "over":
+                    break
+            context.close()
+    every = [ms for values in times.values() for ms in values]
+    out: dict[str, Any] = {"all": percentiles(every)}
+    out.update({kind: percentiles(values) for kind, values in times.items() if values})
+    out["first_hint_ms"] = [round(ms) for ms in first]
+    out["note"] = (
+        f"ms from the click on Hint to the frame showing the highlight; level hard; seeds {list(seeds)}, "
+        f"{hands} hands each; the first hint of each page (it may wait for the worker) apart"
+    )
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Benchmarks in Pyodide (Chromium headless); prints JSON.")
     parser.add_argument("--runs", type=int, default=7, help="boot runs of each kind (default 7)")
-    parser.add_argument("--only", choices=("boot", "engine", "bots", "main"), action="append")
+    parser.add_argument("--only", choices=("boot", "engine", "bots", "main", "hint"), action="append")
     parser.add_argument("--build", action="store_true", help="build _site/ first (make site)")
     args = parser.parse_args(argv)
     if args.build:
@@ -339,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
         import build_site
 
         build_site.build(SITE)
-    wanted = args.only or ["boot", "engine", "bots", "main"]
+    wanted = args.only or ["boot", "engine", "bots", "main", "hint"]
     result: dict[str, Any] = {}
     if "boot" in wanted:
         result["boot"] = measure_boot(args.runs)
@@ -349,6 +427,8 @@ def main(argv: list[str] | None = None) -> int:
         result["bots"] = measure_bots()
     if "main" in wanted:
         result["main_thread"] = measure_main_thread()
+    if "hint" in wanted:
+        result["hint"] = measure_hint()
     print(json.dumps(result, indent=2))
     return 0
 
