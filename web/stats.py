@@ -59,7 +59,16 @@ class Stats:
         return replace(self, hints=self.hints + 1)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The counts to save. ``hints`` (counted since hints came) only once there is one: a
+        player who never asked keeps the statistics saved before, unchanged.
+
+        >>> "hints" in Stats().to_json(), Stats().add_hint().to_json()["hints"]
+        (False, 1)
+        """
+        data = asdict(self)
+        if not self.hints:
+            del data["hints"]
+        return data
 
     @classmethod
     def from_json(cls, data: object) -> Stats:
