@@ -66,6 +66,12 @@ def suit_words(t: T, letter: str) -> list[Any]:
     return [suit_mark(t, letter), el("span", text=t(f"suit.{letter}"))]
 
 
+def primary_action(text: str, action: str) -> Any:
+    """A panel's row with its one main button (``data-action`` names what it does)."""
+    button = el("button", {"type": "button", "data-action": action}, cls="btn primary", text=text)
+    return el("div", cls="actions", children=[button])
+
+
 def bulb_icon() -> Any:
     """A light bulb, drawn inline (the Hint button's sign)."""
     svg = js.document.createElementNS(SVG_NS, "svg")
@@ -755,18 +761,7 @@ class Renderer:
                 self.caller_line(),
                 top,
                 details,
-                el(
-                    "div",
-                    cls="actions",
-                    children=[
-                        el(
-                            "button",
-                            {"type": "button", "data-action": "next-hand"},
-                            cls="btn primary",
-                            text=t("action.next_hand"),
-                        ),
-                    ],
-                ),
+                primary_action(t("action.next_hand"), "next-hand"),
             ],
         )
 
@@ -797,18 +792,7 @@ class Renderer:
                 el("p", cls="sub", text=t("summary.title", n=len(match.hands))),
                 top,
                 details,
-                el(
-                    "div",
-                    cls="actions",
-                    children=[
-                        el(
-                            "button",
-                            {"type": "button", "data-action": "new-game"},
-                            cls="btn primary",
-                            text=t("action.new_game"),
-                        ),
-                    ],
-                ),
+                primary_action(t("action.new_game"), "new-game"),
             ],
         )
 

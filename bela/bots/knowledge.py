@@ -38,7 +38,7 @@ def mask(cards: tuple[Card, ...] | list[Card]) -> int:
     return m
 
 
-def _stronger(card: Card, trump: Suit) -> int:
+def stronger_mask(card: Card, trump: Suit) -> int:
     """Cards of ``card``'s suit stronger than it."""
     table = TRUMP_STRENGTH if card.suit == trump else PLAIN_STRENGTH
     s = table[card.rank]
@@ -108,10 +108,10 @@ def infer(obs: Observation) -> Knowledge:
                     if c.suit != trump:
                         cannot[s] |= tbits
                     elif best.suit == trump and not beats(c, best, trump):
-                        cannot[s] |= _stronger(best, trump)
+                        cannot[s] |= stronger_mask(best, trump)
                 elif best.suit == led and not beats(c, best, trump):
                     # had to beat the top card of the suit led (iber, or trump led) and did not
-                    cannot[s] |= _stronger(best, trump)
+                    cannot[s] |= stronger_mask(best, trump)
                 if beats(c, best, trump):
                     best = c
         called = {s for s, _ in obs.bela_calls}

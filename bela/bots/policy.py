@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bela.bots.knowledge import SUIT_BITS, Knowledge, beats
-from bela.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, Card, Rank, Suit
+from bela.bots.knowledge import SUIT_BITS, Knowledge, beats, stronger_mask
+from bela.cards import Card, Rank, Suit
 from bela.deal import SplitMix64
 from bela.observation import Observation
 from bela.seats import Seat
@@ -35,16 +35,6 @@ class Pick:
     rule: str
     params: Params
     text: str
-
-
-def _stronger_mask(card: Card, trump: Suit) -> int:
-    table = TRUMP_STRENGTH if card.suit == trump else PLAIN_STRENGTH
-    s = table[card.rank]
-    m = 0
-    for r in Rank:
-        if table[r] > s:
-            m |= 1 << (card.suit * 8 + r)
-    return m
 
 
 class Table:
@@ -87,7 +77,7 @@ class Table:
 
     def is_master(self, card: Card) -> bool:
         """No unseen card of its suit beats it."""
-        return not (self.unseen & _stronger_mask(card, self.trump))
+        return not (self.unseen & stronger_mask(card, self.trump))
 
     def may_beat(self, seat: Seat, win: Card, led: Suit) -> bool:
         """Whether ``seat`` might beat ``win`` in a trick led with ``led``."""
@@ -95,11 +85,11 @@ class Table:
         trump = self.trump
         tbits = SUIT_BITS[trump]
         if win.suit == trump:
-            higher = poss & _stronger_mask(win, trump)
+            higher = poss & stronger_mask(win, trump)
             if not higher:
                 return False
             return led == trump or not self.may_hold_suit(seat, led) or self._likely_void(seat, led)
-        if poss & _stronger_mask(win, trump):
+        if poss & stronger_mask(win, trump):
             return True
         if poss & tbits and led != trump:
             return not self.may_hold_suit(seat, led) or self._likely_void(seat, led)
