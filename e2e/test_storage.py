@@ -84,6 +84,7 @@ def test_an_unreadable_save_gives_a_notice_and_a_fresh_match(page: Page, site: s
     assert json.loads(saved["bela.v1.settings"])["target"] == 701
     assert json.loads(saved["bela.v1.stats"]) == STATS
     assert json.loads(saved["bela.v1.match"])["record"]["hands"][0]["deal"] == record["hands"][0]["deal"]
+    assert saved["bela.v1.match.unreadable"] == BROKEN[kind]  # set aside, not lost
     # the notice can be dismissed
     page.click("[data-notice] [data-close]")
     assert page.text_content("[data-notice]") == ""
@@ -96,6 +97,7 @@ def test_corrupt_settings_fall_back_to_defaults_and_keep_the_match(page: Page, s
     page.reload()
     wait_ready(page)
     assert "settings" in snapshot(page)["notice"]
+    assert storage(page)["bela.v1.settings.unreadable"] == "[1, 2"
     assert json.loads(export_record(page))["hands"][0]["deal"] == first
 
 

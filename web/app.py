@@ -37,6 +37,7 @@ from web.view import Timing, winning_declarations
 from web.words import card_name, refusal_text
 
 MAX_IMPORT_BYTES = 1_000_000
+UNREADABLE = ".unreadable"  # suffix of the key that keeps a stored value this page could not read
 HINT_KEYS = ("h", "H", "?")  # keys that ask for a hint
 
 
@@ -98,6 +99,11 @@ class App:
     def _note(self, key: str, **params: object) -> None:
         self._notice_keys.append((key, params))
 
+    def _set_aside(self, key: str, raw: str) -> None:
+        """Keep a stored value this page cannot read under ``<key>.unreadable`` before it is
+        replaced: a save from a newer version, or one a fix could still recover, is not lost."""
+        self.store.set(key + UNREADABLE, raw)
+
     def _load_settings(self) -> Settings:
         raw = self.store.get(SETTINGS_KEY)
         if raw is None:
@@ -105,6 +111,7 @@ class App:
         try:
             return Settings.from_json(unwrap(raw, "settings"))
         except SaveError:
+            self._set_aside(SETTINGS_KEY, raw)
             self._note("notice.settings_reset")
             return Settings()
 
@@ -115,6 +122,7 @@ class App:
         try:
             return Stats.from_json(unwrap(raw, "stats"))
         except (SaveError, ValueError):
+            self._set_aside(STATS_KEY, raw)
             self._note("notice.stats_reset")
             return Stats()
 
@@ -128,10 +136,12 @@ class App:
                 session = Session.from_save(unwrap(raw, "match"))
             except SaveError as e:
                 self._note(f"notice.save_{e.kind}")
+                self._set_aside(MATCH_KEY, raw)
                 self.store.remove(MATCH_KEY)
             except Exception as e:  # anything else unreadable is corrupt too
                 console_warn("Bela: saved match unreadable:", e)
                 self._note("notice.save_corrupt")
+                self._set_aside(MATCH_KEY, raw)
                 self.store.remove(MATCH_KEY)
         if session is not None and self.params.seed is not None and session.match.seed != self.params.seed:
             session = None  # this visit asks for another match
