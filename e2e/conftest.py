@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
-import shutil
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -21,44 +19,25 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request
 
+from e2e.browser import find_chromium, launch_args
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
 ARTIFACTS = ROOT / "e2e-artifacts"
 SUB_PATH = "/bela/"
 DESKTOP = {"width": 1280, "height": 800}
-CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
 
-def find_chromium() -> str:
-    """The Chromium to drive: $CHROMIUM, else the first of the usual names on the PATH."""
-    env = os.environ.get("CHROMIUM")
-    if env:
-        found = shutil.which(env) or (env if Path(env).exists() else None)
-        if found:
-            return found
-        raise pytest.UsageError(f"CHROMIUM={env} does not exist")
-    for name in CHROMIUM_NAMES:
-        found = shutil.which(name)
-        if found:
-            return found
-    raise pytest.UsageError(
-        "The end-to-end tests need Chromium or Google Chrome and none was found on the PATH. "
-        "Install one (Debian/Ubuntu: sudo apt-get install chromium; macOS: Google Chrome) "
-        "or set CHROMIUM=/path/to/chrome."
-    )
+def chromium() -> str:
+    try:
+        return find_chromium()
+    except LookupError as e:
+        raise pytest.UsageError(str(e)) from None
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    args = [
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-    ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        args.append("--no-sandbox")
-    return {**browser_type_launch_args, "executable_path": find_chromium(), "args": args}
+    return {**browser_type_launch_args, "executable_path": chromium(), "args": launch_args()}
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):

@@ -27,8 +27,6 @@ import functools
 import http.server
 import json
 import math
-import os
-import shutil
 import statistics
 import sys
 import threading
@@ -161,27 +159,18 @@ def serve(site: Path = SITE) -> Iterator[str]:
         server.server_close()
 
 
-def chromium_path() -> str:
-    for name in (os.environ.get("CHROMIUM", ""), "chromium", "chromium-browser", "google-chrome"):
-        if name and (found := shutil.which(name) or (name if Path(name).exists() else None)):
-            return found
-    raise SystemExit("no Chromium found: install chromium or set CHROMIUM=/path/to/chrome")
-
-
 @contextmanager
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
-    args = [
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-    ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        args.append("--no-sandbox")
+    from e2e.browser import find_chromium, launch_args
+
+    try:
+        path = find_chromium()
+    except LookupError as e:
+        raise SystemExit(str(e)) from None
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path(), args=args, headless=True)
+        b = p.chromium.launch(executable_path=path, args=launch_args(), headless=True)
         try:
             yield b
         finally:

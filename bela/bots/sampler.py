@@ -11,20 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bela.bots.cardset import bits
 from bela.bots.knowledge import Knowledge, declarations_fit
 from bela.deal import SplitMix64
 from bela.seats import SEATS, Seat
 
 Hands = list[int]  # held cards per seat, engine numbering
-
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 class _Draw:
@@ -39,7 +31,7 @@ class _Draw:
         known = 0
         for s in others:
             known |= k.must[s]
-        self.pool = _bits(k.unseen & ~known)
+        self.pool = bits(k.unseen & ~known)
         self.need = [k.count[s] - k.must[s].bit_count() if s != k.seat else 0 for s in SEATS]
         self.ok = not any(self.need[s] < 0 for s in others) and sum(self.need[s] for s in others) == len(
             self.pool
