@@ -25,8 +25,6 @@ in an oval with a ribbon.
 
 from __future__ import annotations
 
-from xml.sax.saxutils import quoteattr
-
 from bela.cards import DECK, Card, Rank, Suit
 
 WIDTH, HEIGHT = 100, 140
@@ -343,10 +341,20 @@ def german_card_symbol(card: Card) -> str:
     return f'<symbol id="{ident}" viewBox="0 0 {WIDTH} {HEIGHT}">{"".join(parts)}</symbol>'
 
 
+def _attr(value: str) -> str:
+    """``value`` as a quoted XML attribute (xml.sax.saxutils would pull urllib, http and email
+    into the page's start-up: about a quarter of a second in Pyodide)."""
+    return '"' + value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;") + '"'
+
+
 def preview(cards: list[str], href: str = "") -> str:
-    """A page showing some cards (for looking at the art while drawing it)."""
+    """A page showing some cards (for looking at the art while drawing it).
+
+    >>> preview(["AH"], 'a"b.svg').count('href="a&quot;b.svg#AH"')
+    1
+    """
     items = "".join(
-        f'<svg width="100" height="140" viewBox="0 0 100 140"><use href={quoteattr(href + "#" + c)}/></svg>'
+        f'<svg width="100" height="140" viewBox="0 0 100 140"><use href={_attr(href + "#" + c)}/></svg>'
         for c in cards
     )
     return f"<!doctype html><body style='background:#2e7d4f'>{items}</body>"
