@@ -1,6 +1,6 @@
-// The page's side of the service worker (sw.js, beside index.html): registered once Pyodide has
-// started (index.html's belaPyodide: the runtime's big files are then in the browser's cache, and
-// the worker's install does not download them a second time) or the page is ready or failed;
+// The page's side of the service worker (sw.js, beside index.html): registered once the page is
+// ready or failed (the runtime's big files are then in the browser's cache, so the worker's install
+// does not download them a second time, and its precaching does not slow Python's start);
 // then asked for updates every half hour, when the page comes back into view and when the
 // network comes back.
 //
@@ -80,7 +80,6 @@ function whenStarted(run) {
     done = true;
     run();
   };
-  if (globalThis.belaPyodide) globalThis.belaPyodide.then(once, once);
   if (appState() !== "loading") return once();
   const watcher = new MutationObserver(() => {
     if (appState() === "loading") return;
