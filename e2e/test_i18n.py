@@ -156,7 +156,8 @@ def close(page: Page, dialog: str) -> None:
 
 
 def open_from_menu(page: Page, button: str, dialog: str) -> None:
-    if page.locator("#side.open").count() == 0:
+    """Open a dialog from the menu (on a wide screen the menu is always shown)."""
+    if page.locator("#side.open").count() == 0 and page.locator("#open-side").is_visible():
         page.click("#open-side")
         page.wait_for_selector("#side.open")
     page.click(button)

@@ -16,6 +16,7 @@ from playwright.sync_api import BrowserContext
 from e2e.conftest import DESKTOP, ROOT, SITE, SUB_PATH, PagesServer, Watch
 from e2e.game import BOOT_TIMEOUT, open_game, play_until, snapshot, wait_for_human, wait_ready
 from e2e.test_deals import export_record
+from e2e.test_i18n import choose, close, open_from_menu
 from e2e.test_offline import wait_until_cached
 from web import storage
 
@@ -67,6 +68,15 @@ def test_a_new_build_is_announced_and_the_match_goes_on(
     wait_ready(page)
     page.wait_for_selector(UPDATE_BUTTON, timeout=BOOT_TIMEOUT)
     assert page.locator(SECOND).count() == 0
+
+    # the notice follows a change of language, and keeps its reload button
+    open_from_menu(page, "#open-settings", "#dlg-settings")
+    choose(page, "lang", "hr")
+    assert "nova inačica" in snapshot(page)["notice"]
+    assert page.text_content(UPDATE_BUTTON) == "Osvježi"
+    choose(page, "lang", "en")
+    close(page, "#dlg-settings")
+    assert "new version" in snapshot(page)["notice"]
 
     with page.expect_navigation(timeout=BOOT_TIMEOUT):
         page.click(UPDATE_BUTTON)

@@ -25,7 +25,7 @@ from web import render
 from web.botclient import BotClient
 from web.dom import attr, by_id, closest, console_error, console_warn, el, listen, nn, obj, q, qa
 from web.hint import HINT_LEVEL, Advice, HintState, hint_seed, hint_texts
-from web.i18n import Translator, pick_language
+from web.i18n import Msg, Translator, pick_language
 from web.params import MAX_SEED, Params
 from web.protocol import parse_action
 from web.session import Outcome, Session
@@ -73,8 +73,8 @@ class App:
     def __init__(self, store: Store, params: Params, browser_lang: str | list[str]) -> None:
         self.store = store
         self.params = params
-        self.notices: list[str] = []
-        self._notice_keys: list[tuple[str, dict[str, object]]] = []
+        self.notices: list[Msg] = []  # put into words when drawn: they follow a change of language
+        self._notice_keys: list[Msg] = []
         self.settings = self._load_settings()
         self.lang = pick_language(params.lang or self.settings.lang or None, browser_lang)
         self.t = Translator(self.lang, self.settings.deck)
@@ -97,7 +97,7 @@ class App:
     # -- loading ----------------------------------------------------------------------------
 
     def _note(self, key: str, **params: object) -> None:
-        self._notice_keys.append((key, params))
+        self._notice_keys.append(Msg(key, tuple(params.items())))
 
     def _set_aside(self, key: str, raw: str) -> None:
         """Keep a stored value this page cannot read under ``<key>.unreadable`` before it is
@@ -180,8 +180,8 @@ class App:
         root.dataset.speed = self.speed
         self.apply_theme()
         self.apply_language()
-        for key, params in self._notice_keys:
-            self.notice(self.t(key, **params))
+        for msg in self._notice_keys:
+            self.notice(msg)
         self.save()
         self.attach()
         self.updates.start()
@@ -205,7 +205,7 @@ class App:
                 handler(event)
             except Exception:
                 console_error("Bela:", traceback.format_exc())
-                self.notice(self.t("boot.error"))
+                self.notice(Msg("boot.error"))
 
         return wrapped
 
@@ -216,19 +216,18 @@ class App:
         ok = self.store.set(STATS_KEY, wrap("stats", self.stats.to_json())) and ok
         if not ok and not self.save_failed:
             self.save_failed = True
-            self.notice(self.t("notice.storage_full"))
+            self.notice(Msg("notice.storage_full"))
 
     def save_settings(self) -> None:
         self.store.set(SETTINGS_KEY, wrap("settings", self.settings.to_json()))
 
     # -- notices and the live region -------------------------------------------------------------
 
-    def notice(self, text: str) -> None:
-        if text in self.notices:
+    def notice(self, msg: Msg) -> None:
+        if msg in self.notices:
             return
-        self.notices.append(text)
+        self.notices.append(msg)
         self.view.render_notice()
-        self.updates.decorate()
 
     def clear_notices(self) -> None:
         self.notices.clear()
@@ -277,7 +276,7 @@ class App:
         except Exception:
             console_error("Bela:", traceback.format_exc())
             self.busy = False
-            self.notice(self.t("boot.error"))
+            self.notice(Msg("boot.error"))
             self.view.render()
 
     async def bot_action(self, seat: Seat, gen: int) -> Action | None:
@@ -544,7 +543,7 @@ class App:
         if file is None:
             return
         if int(file.size) > MAX_IMPORT_BYTES:
-            self.notice(self.t("notice.import_refused", reason=self.t("import.too_large")))
+            self.notice(Msg("notice.import_refused", (("reason", Msg("import.too_large")),)))
             return
         text = str(await file.text())
         try:
@@ -553,13 +552,13 @@ class App:
             # the engine says why in English, one line for a player: shown as it is on an English
             # page; elsewhere the catalog's reason, and the console has the engine's
             console_warn("Bela: record refused:", e)
-            reason = str(e) if self.lang == "en" else self.t("import.invalid")
-            self.notice(self.t("notice.import_refused", reason=reason))
+            reason = str(e) if self.lang == "en" else Msg("import.invalid")
+            self.notice(Msg("notice.import_refused", (("reason", reason),)))
             return
         levels = dict(self.session.levels)
         self.replace_session(Session.from_match(match, levels, new_seed()))
         self.toggle_side(False)
-        self.notice(self.t("notice.import_done"))
+        self.notice(Msg("notice.import_done"))
 
     # -- settings ----------------------------------------------------------------------------------
 
@@ -724,7 +723,7 @@ class App:
             await self.import_file(file)
         except Exception:
             console_error("Bela:", traceback.format_exc())
-            self.notice(self.t("notice.import_refused", reason=self.t("import.invalid")))
+            self.notice(Msg("notice.import_refused", (("reason", Msg("import.invalid")),)))
 
 
 def browser_languages() -> list[str]:

@@ -17,6 +17,7 @@ from web.hint import hint_texts, target
 from web.i18n import DECKS, LANGS, Translator
 from web.rules import Block, page
 from web.settings import CHOICES
+from web.update import UPDATE_READY
 from web.view import bubbles, display_order, held_count, sheet_rows, summary
 from web.words import T, card_name, declaration_text
 
@@ -28,6 +29,9 @@ OTHERS: tuple[Seat, ...] = (Seat.E, Seat.N, Seat.W)
 
 
 # -- elements -----------------------------------------------------------------------------------
+
+
+UPDATE_BUTTON_STYLE = "font-size:14px;font-weight:600;text-decoration:underline;white-space:nowrap"
 
 
 def deck_of(t: T) -> str:
@@ -819,15 +823,20 @@ class Renderer:
         if not self.app.notices:
             replace_children(box, [])
             return
+        t = self.app.t
+        update = None
+        if UPDATE_READY in self.app.notices:  # a new build: the button that reloads into it
+            update = el(
+                "button",
+                {"type": "button", "data-action": "update", "style": UPDATE_BUTTON_STYLE},
+                text=t("action.update"),
+            )
         replace_children(
             box,
             [
-                el("span", text=" ".join(self.app.notices)),
-                el(
-                    "button",
-                    {"type": "button", "data-close": "", "aria-label": self.t("notice.close")},
-                    text="×",
-                ),
+                el("span", text=" ".join(t.say(m) for m in self.app.notices)),
+                update,
+                el("button", {"type": "button", "data-close": "", "aria-label": t("notice.close")}, text="×"),
             ],
         )
 

@@ -12,18 +12,19 @@ from typing import TYPE_CHECKING, Any
 
 import js
 
-from web.dom import el, listen, nn, q
+from web.dom import listen, nn
+from web.i18n import Msg
 
 if TYPE_CHECKING:
     from web.app import App
 
-BUTTON_STYLE = "font-size:14px;font-weight:600;text-decoration:underline;white-space:nowrap"
+#: The notice of a new build (drawn with its reload button by web/render.py).
+UPDATE_READY = Msg("notice.update_ready")
 
 
 class Updates:
     def __init__(self, app: App) -> None:
         self.app = app
-        self.text = ""  # the notice, once shown
 
     def start(self) -> None:
         """Listen for a new build, and show the notice at once if one is already waiting."""
@@ -33,20 +34,7 @@ class Updates:
             self.show()
 
     def show(self) -> None:
-        self.text = self.app.t("notice.update_ready")
-        self.app.notice(self.text)
-
-    def decorate(self) -> None:
-        """Give the notice its reload button (called each time the notices are drawn)."""
-        box = q("[data-notice]")
-        if not self.text or self.text not in self.app.notices or nn(q('[data-action="update"]', box)):
-            return
-        button = el(
-            "button",
-            {"type": "button", "data-action": "update", "style": BUTTON_STYLE},
-            text=self.app.t("action.update"),
-        )
-        box.insertBefore(button, nn(box.lastElementChild))  # before the close button
+        self.app.notice(UPDATE_READY)
 
     def apply(self) -> None:
         self.app.save()

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -87,6 +88,22 @@ def pick_language(wanted: str | None, browser: str | Iterable[str] = "") -> str:
     return FALLBACK_LANG
 
 
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """A text kept by its key and parameters, put into words when it is shown, so that it
+    follows a change of language (a parameter may be a Msg itself, or a text shown as it is).
+
+    >>> refused = Msg("notice.import_refused", (("reason", Msg("import.invalid")),))
+    >>> Translator("en").say(refused)
+    'The file was not loaded: it is not a Bela match record.'
+    >>> Translator("hr").say(refused)
+    'Datoteka nije učitana: to nije zapis partije bele.'
+    """
+
+    key: str
+    params: tuple[tuple[str, object], ...] = ()
+
+
 class Translator:
     """``t(key, **params)``: the text for ``key`` with ``{name}`` placeholders filled in.
 
@@ -112,6 +129,10 @@ class Translator:
             if found:
                 return found
         return self._texts.get(key) or self._fallback.get(key) or key
+
+    def say(self, msg: Msg) -> str:
+        """``msg`` in this language."""
+        return self(msg.key, **{k: self.say(v) if isinstance(v, Msg) else v for k, v in msg.params})
 
     def __call__(self, key: str, **params: object) -> str:
         text = self.text(key)
