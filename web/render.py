@@ -70,6 +70,14 @@ def suit_words(t: T, letter: str) -> list[Any]:
     return [suit_mark(t, letter), el("span", text=t(f"suit.{letter}"))]
 
 
+def yes_no(attr: str, yes: str, no: str) -> list[Any]:
+    """The two buttons of a yes / no choice (``attr`` = "yes" or "no"), yes first and primary."""
+    return [
+        el("button", {"type": "button", attr: "yes"}, cls="choice primary", text=yes),
+        el("button", {"type": "button", attr: "no"}, cls="choice", text=no),
+    ]
+
+
 def primary_action(text: str, action: str) -> Any:
     """A panel's row with its one main button (``data-action`` names what it does)."""
     button = el("button", {"type": "button", "data-action": action}, cls="btn primary", text=text)
@@ -425,34 +433,14 @@ class Renderer:
                 mine = hand.held_declarations[Seat.S]
                 listed = ", ".join(declaration_text(t, d) for d in mine)
                 text = t("status.your_declare", list=listed) if mine else t("status.your_declare_none")
-                buttons.append(
-                    el(
-                        "button",
-                        {"type": "button", "data-declare": "yes"},
-                        cls="choice primary",
-                        text=t("declare.yes"),
-                    )
-                )
-                buttons.append(
-                    el("button", {"type": "button", "data-declare": "no"}, cls="choice", text=t("declare.no"))
-                )
+                buttons.extend(yes_no("data-declare", t("declare.yes"), t("declare.no")))
                 cards: list[Card] = []
                 for d in mine:
                     cards.extend(c for c in d.cards if c not in cards)
                 buttons.append(el("div", cls="decl-list", children=[mini_cards(t, cards)]))
             elif app.pending_bela is not None:
                 text = t("status.bela_choice", card=card_name(t, app.pending_bela))
-                buttons.append(
-                    el(
-                        "button",
-                        {"type": "button", "data-bela": "yes"},
-                        cls="choice primary",
-                        text=t("bela.yes"),
-                    )
-                )
-                buttons.append(
-                    el("button", {"type": "button", "data-bela": "no"}, cls="choice", text=t("bela.no"))
-                )
+                buttons.extend(yes_no("data-bela", t("bela.yes"), t("bela.no")))
             else:
                 text = t("status.your_lead" if not hand.trick.cards else "status.your_play")
         elif hand.turn is not None and hand.turn is not Seat.S:
