@@ -74,7 +74,6 @@ class App:
         self.store = store
         self.params = params
         self.notices: list[Msg] = []  # put into words when drawn: they follow a change of language
-        self._notice_keys: list[Msg] = []
         self.settings = self._load_settings()
         self.lang = pick_language(params.lang or self.settings.lang or None, browser_lang)
         self.t = Translator(self.lang, self.settings.deck)
@@ -96,8 +95,9 @@ class App:
 
     # -- loading ----------------------------------------------------------------------------
 
-    def _note(self, key: str, **params: object) -> None:
-        self._notice_keys.append(Msg(key, tuple(params.items())))
+    def _note(self, key: str) -> None:
+        """A notice found while loading, drawn once the page starts."""
+        self.notices.append(Msg(key))
 
     def _set_aside(self, key: str, raw: str) -> None:
         """Keep a stored value this page cannot read under ``<key>.unreadable`` before it is
@@ -180,8 +180,7 @@ class App:
         root.dataset.speed = self.speed
         self.apply_theme()
         self.apply_language()
-        for msg in self._notice_keys:
-            self.notice(msg)
+        self.view.render_notice()
         self.save()
         self.attach()
         self.updates.start()
