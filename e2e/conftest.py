@@ -2,7 +2,8 @@
 ui-contract.md.
 
 Every test that opens a page is watched: any request outside the page's own origin, any
-uncaught page error and any console error fails it. Screenshots go to ``e2e-artifacts/``.
+uncaught page error, any console error and any content security policy violation (e2e/csp.py)
+fails it. Screenshots go to ``e2e-artifacts/``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request
 
 from e2e.browser import find_chromium, launch_args
+from e2e.csp import watch_policy
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
@@ -92,11 +94,13 @@ class Watch:
         self.offsite: list[str] = []
         self.errors: list[str] = []
         self.allowed_errors: list[str] = []
+        self.csp: list[str] = []  # policy violations: never allowed
 
     def attach(self, context: BrowserContext) -> BrowserContext:
         context.on("request", self.on_request)
         context.on("console", self.on_console)
         context.on("weberror", lambda e: self.on_error(f"page error: {e.error}"))
+        watch_policy(context, self.csp.append)
         return context
 
     def on_request(self, request: Request) -> None:
@@ -120,6 +124,7 @@ class Watch:
 
     def check(self) -> None:
         assert not self.offsite, f"requests outside the page's origin: {self.offsite}"
+        assert not self.csp, "content security policy violations:\n" + "\n".join(self.csp)
         assert not self.errors, "errors in the page:\n" + "\n".join(self.errors)
 
 

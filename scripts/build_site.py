@@ -1,7 +1,8 @@
 """Build the deployable static site in ``_site/`` (``make site``).
 
     _site/index.html            the page: start-up texts from the catalogs injected, preload
-                                links, pyscript.toml inlined as PyScript's JSON config
+                                links, pyscript.toml inlined as PyScript's JSON config, and
+                                its content security policy (scripts/csp.py)
     _site/pyscript.toml         PyScript's configuration (the source of the inlined one)
     _site/app.zip               the Python: bela/ and web/ (sources, catalogs, data) and their
                                 bytecode compiled by Pyodide itself (node), with PyScript's own
@@ -41,6 +42,10 @@ from xml.sax.saxutils import quoteattr
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import csp  # noqa: E402
 
 from web import cardart  # noqa: E402
 from web.i18n import LANGS, catalog  # noqa: E402
@@ -208,7 +213,8 @@ def render_index(root: Path = ROOT, preload: list[str] | None = None) -> str:
     if CONFIG_ATTR not in html:
         raise BuildError(f"index.html's PyScript tag lacks {CONFIG_ATTR}")
     config = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
-    return html.replace(CONFIG_ATTR, f"config={quoteattr(json.dumps(config, separators=(',', ':')))}")
+    html = html.replace(CONFIG_ATTR, f"config={quoteattr(json.dumps(config, separators=(',', ':')))}")
+    return csp.apply(html)  # last: the policy allows the inline scripts as written by now
 
 
 def preload_links(pyscript_files: list[str]) -> list[str]:

@@ -31,9 +31,6 @@ OTHERS: tuple[Seat, ...] = (Seat.E, Seat.N, Seat.W)
 # -- elements -----------------------------------------------------------------------------------
 
 
-UPDATE_BUTTON_STYLE = "font-size:14px;font-weight:600;text-decoration:underline;white-space:nowrap"
-
-
 def deck_of(t: T) -> str:
     """The card pattern ``t`` speaks for (``french`` or ``german``)."""
     return str(getattr(t, "deck", DECKS[0]))
@@ -816,7 +813,7 @@ class Renderer:
         if UPDATE_READY in self.app.notices:  # a new build: the button that reloads into it
             update = el(
                 "button",
-                {"type": "button", "data-action": "update", "style": UPDATE_BUTTON_STYLE},
+                {"type": "button", "data-action": "update"},
                 text=t("action.update"),
             )
         replace_children(
