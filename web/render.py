@@ -643,7 +643,7 @@ class Renderer:
                 el(
                     "tr",
                     children=[
-                        el("th"),
+                        el("td"),  # the empty corner: a data cell (axe: empty-table-header)
                         el("th", cls="ns-col", text=t("team.NS")),
                         el("th", cls="ew-col", text=t("team.EW")),
                     ],
