@@ -58,6 +58,10 @@ def pyodide_figures(
         out["main_thread"] = bp.measure_main_thread()
     if "hint" in only and hasattr(bp, "measure_hint"):
         out["hint"] = bp.measure_hint()
+    if "lighthouse" in only:
+        import bench_lighthouse
+
+        out["lighthouse"] = bench_lighthouse.measure()
     return out
 
 
@@ -118,6 +122,10 @@ def summarize(cp: dict[str, Any], py: dict[str, Any]) -> list[str]:
     hint = py.get("hint")
     if hint:
         lines.append(f"hint in the page: {json.dumps(hint)}")
+    if py.get("lighthouse"):
+        import bench_lighthouse
+
+        lines += ["", *bench_lighthouse.summary(py["lighthouse"])]
     return lines
 
 
@@ -132,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         action="append",
-        choices=("engine", "bots", "boot", "main", "hint"),
+        choices=("engine", "bots", "boot", "main", "hint", "lighthouse"),
         help="only these Pyodide figures (repeatable)",
     )
     args = parser.parse_args(argv)
@@ -140,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     cp = cpython_figures(args.hands, args.positions, args.decisions, args.seed)
     py: dict[str, Any] = {}
     if not args.cpython_only:
-        only = set(args.only or ("engine", "bots", "boot", "main", "hint"))
+        only = set(args.only or ("engine", "bots", "boot", "main", "hint", "lighthouse"))
         py = pyodide_figures(args.hands, args.positions, args.decisions, args.seed, args.runs, only)
     result = {"cpython": cp, "pyodide": py, "seconds": round(time.perf_counter() - started, 1)}
     out = ROOT / ".bench" / "latest.json"
