@@ -42,7 +42,6 @@ from xml.sax.saxutils import quoteattr
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import csp  # noqa: E402
