@@ -23,7 +23,7 @@ def imported(path: Path) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("path", sorted(WEB.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(WEB.rglob("*.py")), ids=lambda p: str(p.relative_to(WEB)))
 def test_page_modules_avoid_slow_stdlib_packages(path: Path) -> None:
     slow = {n for n in imported(path) if n.split(".")[0] in SLOW}
     assert not slow, f"{path.name} imports {sorted(slow)}"
