@@ -8,8 +8,10 @@ Why these and not PyScript's own ``pyscript.web`` and ``pyscript.when`` (measure
 buttons, a table of 8 rows) in about 8 ms in the page, where ``pyscript.web``'s wrapped
 elements take about 17 ms, twice as long, on a path the table takes at every deal and change
 of language. :func:`listen` adds one delegated listener per event on the document; ``when``
-wraps each handler after reading its signature with ``inspect`` (a module the page otherwise
-never loads) and resolves its targets through ``pyscript.web``: nothing the page needs.
+would do the same but resolves its targets through ``pyscript.web``, which it imports (PyScript
+does not load it at start: the page would pay for it). Where PyScript's API costs nothing,
+it is used: ``pyscript.ffi`` (``create_proxy``, ``to_js``, ``is_none``) is loaded by PyScript
+before the page's Python runs.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy, jsnull, to_js
+from pyscript.ffi import create_proxy, is_none, to_js
 
 SVG_NS = "http://www.w3.org/2000/svg"
 SPRITE = "assets/cards.svg"
@@ -27,13 +29,14 @@ _proxies: list[Any] = []  # event handlers live as long as the page
 
 
 def obj(value: Any) -> Any:
-    """A Python dict / list as a plain JS object / array."""
-    return to_js(value, dict_converter=js.Object.fromEntries)
+    """A Python dict / list as a plain JS object / array (PyScript's ``to_js`` makes dicts
+    plain objects)."""
+    return to_js(value)
 
 
 def nn(value: Any) -> Any:
     """JavaScript's null (``jsnull`` in Pyodide) as None."""
-    return None if value is None or value is jsnull else value
+    return None if is_none(value) else value
 
 
 def by_id(name: str) -> Any:
