@@ -1,5 +1,5 @@
-"""The frame every dialog shares (its title, its body, a Close button) and the confirmation
-before a new match."""
+"""The frame every dialog shares (its body, a row of buttons; a title and a Close button for
+most) and the confirmation before a new match."""
 
 from __future__ import annotations
 
@@ -9,23 +9,16 @@ from web.dom import by_id, el, replace_children
 from web.words import T
 
 
+def fill(dialog: Any, content: list[Any], buttons: list[Any]) -> None:
+    """``dialog``'s body: ``content``, then a row of ``buttons``."""
+    actions = el("div", cls="actions", children=buttons)
+    replace_children(dialog, [el("div", cls="dialog-body", children=[*content, actions])])
+
+
 def dialog_frame(t: T, dialog: Any, title_id: str, title: str, body: list[Any]) -> None:
     """Fill ``dialog`` with a titled body and a Close button (``[data-close]``)."""
     close = el("button", {"type": "button", "data-close": ""}, cls="btn", text=t("action.close"))
-    replace_children(
-        dialog,
-        [
-            el(
-                "div",
-                cls="dialog-body",
-                children=[
-                    el("h2", {"id": title_id}, text=title),
-                    *body,
-                    el("div", cls="actions", children=[close]),
-                ],
-            )
-        ],
-    )
+    fill(dialog, [el("h2", {"id": title_id}, text=title), *body], [close])
 
 
 def open_confirm(t: T) -> None:
@@ -38,17 +31,5 @@ def open_confirm(t: T) -> None:
         cls="btn primary",
         text=t("action.confirm_restart"),
     )
-    replace_children(
-        dialog,
-        [
-            el(
-                "div",
-                cls="dialog-body",
-                children=[
-                    el("p", text=t("confirm.restart")),
-                    el("div", cls="actions", children=[cancel, confirm]),
-                ],
-            )
-        ],
-    )
+    fill(dialog, [el("p", text=t("confirm.restart"))], [cancel, confirm])
     dialog.showModal()
