@@ -58,6 +58,10 @@ def pyodide_figures(
         out["main_thread"] = bp.measure_main_thread()
     if "hint" in only and hasattr(bp, "measure_hint"):
         out["hint"] = bp.measure_hint()
+    if "draw" in only:
+        import bench_draw
+
+        out["draw"] = bench_draw.measure_draw()
     if "lighthouse" in only:
         import bench_lighthouse
 
@@ -122,6 +126,15 @@ def summarize(cp: dict[str, Any], py: dict[str, Any]) -> list[str]:
     hint = py.get("hint")
     if hint:
         lines.append(f"hint in the page: {json.dumps(hint)}")
+    draw = py.get("draw")
+    if draw:
+        b = draw.get("builders", {})
+        lines.append(
+            f"drawing in the page: first draw {draw.get('first_draw_median_ms')} ms, full redraw "
+            f"p50 {draw.get('redraw_median_ms')} / p95 {draw.get('redraw_p95_ms')} ms; a table's "
+            f"elements built with web.dom.el {b.get('el_ms')} ms, "
+            f"with pyscript.web {b.get('pyscript_web_ms')} ms"
+        )
     if py.get("lighthouse"):
         import bench_lighthouse
 
@@ -140,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         action="append",
-        choices=("engine", "bots", "boot", "main", "hint", "lighthouse"),
+        choices=("engine", "bots", "boot", "main", "hint", "draw", "lighthouse"),
         help="only these Pyodide figures (repeatable)",
     )
     args = parser.parse_args(argv)
@@ -148,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     cp = cpython_figures(args.hands, args.positions, args.decisions, args.seed)
     py: dict[str, Any] = {}
     if not args.cpython_only:
-        only = set(args.only or ("engine", "bots", "boot", "main", "hint", "lighthouse"))
+        only = set(args.only or ("engine", "bots", "boot", "main", "hint", "draw", "lighthouse"))
         py = pyodide_figures(args.hands, args.positions, args.decisions, args.seed, args.runs, only)
     result = {"cpython": cp, "pyodide": py, "seconds": round(time.perf_counter() - started, 1)}
     out = ROOT / ".bench" / "latest.json"

@@ -15,19 +15,26 @@ BROWSER_ONLY = {"js", "pyodide", "pyscript"}
 
 
 def plain_modules() -> list[str]:
-    names = []
-    for path in sorted([*WEB.glob("*.py"), *WEB.glob("*/__init__.py")]):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        imports: set[str] = set()
-        for node in ast.walk(tree):
+    """web/'s modules that import, directly or through another of web/'s, no browser module."""
+    imports: dict[str, set[str]] = {}
+    for path in sorted(WEB.rglob("*.py")):
+        rel = path.relative_to(WEB.parent).with_suffix("")
+        name = ".".join(p for p in rel.parts if p != "__init__")
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
-                imports.update(a.name.split(".")[0] for a in node.names)
+                found.update(a.name for a in node.names)
             elif isinstance(node, ast.ImportFrom) and node.module:
-                imports.add(node.module.split(".")[0])
-        if not imports & BROWSER_ONLY:
-            rel = path.relative_to(WEB.parent).with_suffix("")
-            names.append(".".join(p for p in rel.parts if p != "__init__"))
-    return names
+                found.add(node.module)
+                found.update(f"{node.module}.{a.name}" for a in node.names)
+        imports[name] = found
+    browser = {n for n, found in imports.items() if {m.split(".")[0] for m in found} & BROWSER_ONLY}
+    while True:  # what imports a browser module needs the browser too
+        more = {n for n, found in imports.items() if n not in browser and found & browser}
+        if not more:
+            break
+        browser |= more
+    return sorted(n for n in imports if n not in browser)
 
 
 MODULES = plain_modules()

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy
+from pyscript.ffi import create_proxy
 
 from web.dom import console_warn, obj
 

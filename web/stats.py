@@ -9,6 +9,7 @@ hints the player asked for (one per position where a hint was shown).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
@@ -81,3 +82,27 @@ class Stats:
                 raise ValueError(f"statistics: {f.name} must be a count")
             values[f.name] = v
         return cls(**values)
+
+
+def rows(s: Stats, t: Callable[..., str]) -> list[tuple[str, str, str]]:
+    """The statistics dialog's rows: (name, label, value) in the page's language.
+
+    >>> from web.i18n import Translator
+    >>> rows(Stats(hands=4, called=2, pads=1, points=300), Translator("en"))[3]
+    ('pad_rate', 'Fell when we named trump', '50 % (1/2)')
+    """
+    rate = s.pad_rate()
+    avg = s.average_points()
+    return [
+        ("matches", t("stats.matches"), str(s.matches)),
+        ("won", t("stats.won"), str(s.won)),
+        ("hands", t("stats.hands"), str(s.hands)),
+        (
+            "pad_rate",
+            t("stats.pad_rate"),
+            f"{rate * 100:.0f} % ({s.pads}/{s.called})" if rate is not None else t("stats.none"),
+        ),
+        ("stiglje", t("stats.stiglje"), f"{s.stiglje} : {s.stiglje_against}"),
+        ("avg_points", t("stats.avg_points"), f"{avg:.0f}" if avg is not None else t("stats.none")),
+        ("hints", t("stats.hints"), str(s.hints)),
+    ]

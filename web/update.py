@@ -8,23 +8,20 @@ the new build reads the saves of older ones (web/storage.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 import js
 
 from web.dom import listen, nn
 from web.i18n import Msg
-
-if TYPE_CHECKING:
-    from web.app import App
-
-#: The notice of a new build (drawn with its reload button by web/render.py).
-UPDATE_READY = Msg("notice.update_ready")
+from web.model import UPDATE_READY
 
 
 class Updates:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, notice: Callable[[Msg], None], save: Callable[[], None]) -> None:
+        self.notice = notice  # shows a notice
+        self.save = save  # saves the match before the reload
 
     def start(self) -> None:
         """Listen for a new build, and show the notice at once if one is already waiting."""
@@ -34,10 +31,10 @@ class Updates:
             self.show()
 
     def show(self) -> None:
-        self.app.notice(UPDATE_READY)
+        self.notice(UPDATE_READY)
 
     def apply(self) -> None:
-        self.app.save()
+        self.save()
         state: Any = nn(getattr(js, "belaUpdate", None))
         if state is not None:
             state.apply()

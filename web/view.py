@@ -191,3 +191,61 @@ def winning_declarations(hand: Hand) -> tuple[Team | None, int, list[Card]]:
         for d in decls:
             cards.extend(c for c in d.cards if c not in cards)
     return result.winner, result.points, cards
+
+
+def summary_rows(s: Summary, stiglja_bonus: int) -> list[tuple[str, tuple[int, int]]]:
+    """The lines of the end-of-hand table (catalog key, NS and EW points), the written points
+    last. A belot ends the match: only what was written.
+
+    >>> rows = summary_rows(summary(match_with_one_hand()), 90)
+    >>> [k for k, _ in rows]
+    ['summary.tricks', 'summary.cards', 'summary.declarations', 'summary.bela', 'summary.written']
+    >>> sum(rows[1][1])
+    162
+    """
+    h = s.score
+    rows: list[tuple[str, tuple[int, int]]] = []
+    if h.outcome != "belot":
+        rows.append(("summary.tricks", h.tricks))
+        rows.append(("summary.cards", h.card_points))
+        rows.append(("summary.declarations", h.declarations))
+        rows.append(("summary.bela", h.bela))
+        if h.stiglja is not None:
+            rows.append(
+                ("summary.stiglja", (stiglja_bonus, 0) if h.stiglja is Team.NS else (0, stiglja_bonus))
+            )
+    rows.append(("summary.written", s.written))
+    return rows
+
+
+def verdict(s: Summary) -> tuple[str, str, dict[str, object]]:
+    """How the hand went for us, in a word: its tone (``good``, ``bad`` or ``""``), catalog key
+    and parameters.
+
+    >>> verdict(summary(match_with_one_hand()))[1].startswith("summary.")
+    True
+    """
+    h = s.score
+    if h.outcome == "belot":
+        return ("good" if h.belot is not None and h.belot.team is Team.NS else "bad"), "summary.belot", {}
+    us = h.caller is not None and h.caller.team is Team.NS
+    if h.stiglja is not None:
+        ours = h.stiglja is Team.NS
+        return ("good" if ours else "bad"), ("summary.stiglja_us" if ours else "summary.stiglja_them"), {}
+    if h.outcome == "pad":
+        return ("bad" if us else "good"), ("summary.pad_us" if us else "summary.pad_them"), {}
+    if h.outcome == "visi":
+        return "", "summary.visi", {"points": h.hanging}
+    return ("good" if us else ""), ("summary.made_us" if us else "summary.made_them"), {}
+
+
+def match_with_one_hand(seed: int = 4) -> Match:
+    """A match whose first hand is played to its end by always taking the first legal action
+    (for the examples)."""
+    from bela.rules import HouseRules
+
+    match = Match(HouseRules(), seed=seed)
+    hand = match.start_hand()
+    while not hand.finished:
+        hand.apply(hand.legal_actions()[0])
+    return match

@@ -1,0 +1,81 @@
+"""The page's state, in one place: the match in progress, the settings and statistics, and what
+the table shows besides the engine's state (a trick left on the table, a pending bela choice,
+a refusal, a banner, the notices, the hint). Plain Python: no browser.
+
+The game's flow (web/game.py) changes it; the screens (web/screens/) only read it.
+
+>>> from web.params import Params
+>>> from web.settings import Settings
+>>> from web.session import DEFAULT_LEVELS, Session
+>>> from bela.rules import HouseRules
+>>> session = Session.new(HouseRules(), 7, dict(DEFAULT_LEVELS))
+>>> m = Model(session, Settings(), Stats(), Params(speed="fast"), "en")
+>>> m.speed, m.timing.instant, m.t("seat.S")
+('fast', False, 'You')
+>>> m.position_key()
+(0, 1, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bela.cards import Card
+from bela.seats import Seat
+from web.hint import HintState
+from web.i18n import Msg, Translator
+from web.params import Params
+from web.session import Session
+from web.settings import Settings
+from web.stats import Stats
+from web.view import Timing
+
+#: The notice of a new build (drawn with its reload button by web/screens/notice.py).
+UPDATE_READY = Msg("notice.update_ready")
+
+#: A banner over the table: its text, the cards it shows, and whether it is a big one.
+Banner = tuple[str, list[Card], bool]
+
+
+@dataclass(eq=False)
+class Model:
+    session: Session
+    settings: Settings
+    stats: Stats
+    params: Params
+    lang: str
+    notices: list[Msg] = field(default_factory=list)  # put into words when drawn
+    gen: int = 0  # a new match (or an imported one) is a new generation: older tasks stop
+    busy: bool = False  # the computer players are moving, or a move is being shown
+    showing: Any = None  # a complete trick left on the table for a moment
+    pending_bela: Card | None = None  # the trump king or queen awaiting "bela?" under "choose"
+    refusal: str = ""  # why the player's last try was refused, in words
+    banner: Banner | None = None
+    save_failed: bool = False
+    hints: HintState = field(default_factory=HintState)
+    t: Translator = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.t = Translator(self.lang, self.settings.deck)
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` with the deck of the settings (also after a change of deck)."""
+        self.lang = lang
+        self.t = Translator(lang, self.settings.deck)
+
+    @property
+    def speed(self) -> str:
+        return self.params.speed or self.settings.speed
+
+    @property
+    def timing(self) -> Timing:
+        return Timing.of(self.speed)
+
+    def human_can_act(self) -> bool:
+        hand = self.session.hand
+        return not self.busy and hand.turn is Seat.S and not hand.finished and not self.session.match.over
+
+    def position_key(self) -> tuple[int, int, int]:
+        """Changes whenever the position does (an action, a new hand, another match)."""
+        return (self.gen, self.session.hand_number, len(self.session.hand.actions))

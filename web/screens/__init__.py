@@ -1,0 +1,127 @@
+"""The page's screens and regions, one module each, each drawing one part of the page from the
+model (web/model.py) it is given; none imports the app or the game's flow.
+
+==================  ==========================================================================
+module              draws
+==================  ==========================================================================
+``table``           top bar (scores, trump), the four seats, backs, the trick, animations
+``hand``            the player's cards, the talon, keyboard focus among the cards
+``prompt``          the status line and the decision's buttons (web/prompt.py's view model)
+``hintline``        the Hint button, the highlighted suggestion and the hint's words
+``sheet``           the score sheet (mi / vi) in the side panel
+``summary``         the panel between hands and at game over
+``banner``          declarations, belot and štiglja over the trick
+``notice``          notices (``[data-notice]``) and the live region
+``dialog``          the dialogs' shared frame, and the confirmation of a new match
+``settings``        the settings dialog (web/settings_form.py's view model)
+``stats``           the statistics dialog
+``last_trick``      the last trick dialog
+``rules``           the rules page
+``elements``        cards, suit signs and buttons the others share
+==================  ==========================================================================
+
+:class:`Screens` puts them together: ``render()`` brings the whole page up to date with the
+model, ``redraw()`` draws it anew (after a change of language or card pattern).
+"""
+
+from __future__ import annotations
+
+from bela.hand import Trick
+from bela.seats import Seat
+from web.dom import by_id, qa
+from web.model import Model
+from web.screens.banner import BannerView
+from web.screens.dialog import open_confirm
+from web.screens.hand import PlayerHand
+from web.screens.hintline import HintLine
+from web.screens.last_trick import LastTrickDialog
+from web.screens.notice import Notices, live
+from web.screens.prompt import PromptLine
+from web.screens.rules import RulesPage
+from web.screens.settings import SettingsDialog
+from web.screens.sheet import Sheet
+from web.screens.stats import StatsDialog
+from web.screens.summary import Overlay
+from web.screens.table import Table
+from web.session import Outcome
+
+
+class Screens:
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self.table = Table(model)
+        self.hand = PlayerHand(model)
+        self.prompt = PromptLine(model)
+        self.hint = HintLine(model)
+        self.sheet = Sheet(model)
+        self.overlay = Overlay(model)
+        self.banner = BannerView(model)
+        self.notices = Notices(model)
+        self.settings = SettingsDialog(model)
+        self.stats = StatsDialog(model)
+        self.last_trick = LastTrickDialog(model)
+        self.rules = RulesPage(model)
+        self.hand_key: tuple[int, int] | None = None
+
+    def render(self, first: bool = False, played: Outcome | None = None) -> None:
+        """The page up to date with the model (``first``: no dealing animation; ``played``:
+        the move just made, whose card flies in)."""
+        m = self.model
+        session = m.session
+        hand = session.hand
+        key = (m.gen, session.hand_number)
+        new_hand = key != self.hand_key
+        self.hand_key = key
+        animate = new_hand and not first and not m.timing.instant
+        self.table.render_root(hand)
+        self.table.render_trump(hand)
+        self.table.render_seats(hand, new_hand, animate)
+        self.hand.render(hand, new_hand, animate)
+        self.table.render_trick(hand, played)
+        self.prompt.render(hand)
+        self.sheet.render()
+        self.overlay.render()
+        self.banner.render()
+        self.hint.render()
+        if played is None and m.human_can_act():
+            self.hand.restore_focus()
+
+    def redraw(self) -> None:
+        """Draw everything anew (after a change of language or card pattern): the cards, the
+        speech bubbles, the prompt, the panels and any open dialog."""
+        self.table.forget()
+        for node in qa("[data-sig]"):
+            node.removeAttribute("data-sig")
+        self.sheet.forget()
+        self.render(first=True)
+        self.notices.render()
+        self.settings.render()
+        rules = by_id("dlg-rules")
+        if rules is not None and rules.open:
+            self.rules.render()
+
+    # -- what the game's flow asks for (web.game.Drawing) -----------------------------------------
+
+    def render_banner(self) -> None:
+        self.banner.render()
+
+    def render_hint(self) -> None:
+        self.hint.render()
+
+    def render_notices(self) -> None:
+        self.notices.render()
+
+    def collect(self, trick: Trick | None, winner: Seat | None) -> None:
+        self.table.collect(trick, winner)
+
+    def focus_choices(self) -> None:
+        self.prompt.focus()
+
+    def shake(self, notation: str) -> None:
+        self.hand.shake(notation)
+
+    def live(self, text: str) -> None:
+        live(text)
+
+    def open_confirm(self) -> None:
+        open_confirm(self.model.t)
