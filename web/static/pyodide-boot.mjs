@@ -120,6 +120,7 @@ export async function startPython(snapshot, { pyscript = false } = {}) {
   if (snapshot) {
     try {
       const bytes = gunzipped(snapshot).then((body) => new Response(body).arrayBuffer());
+      bytes.catch(() => {}); // loadPyodide awaits it (and throws) later: no unhandled rejection
       pyodide = await run((extra) => loadPyodide({ ...options, ...extra, _loadSnapshot: bytes }));
       const id = pyodide.runPython("import sys\ngetattr(sys, '_bela_snapshot', '')");
       if (id !== SNAPSHOT_ID) throw new Error(`it is of another build (${id || "unknown"})`);
