@@ -215,15 +215,28 @@ def package_files(root: Path = ROOT) -> list[tuple[str, bytes]]:
 def snapshot_modules(root: Path = ROOT) -> list[str]:
     """The game's modules imported in the snapshot: all that app.zip ships and that never
     touch the browser (scripts/snapshot.py)."""
-    sources = {p.relative_to(root).as_posix(): p.read_text(encoding="utf-8") for p in python_files(root)}
-    return snapshot.modules_for(sources)
+    return snapshot.modules_for(_sources(root))
+
+
+def snapshot_compiled(root: Path = ROOT) -> list[str]:
+    """The game's modules that touch the browser: compiled into the snapshot, not imported."""
+    return snapshot.browser_modules(_sources(root))
+
+
+def _sources(root: Path) -> dict[str, str]:
+    return {
+        p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
+        for p in python_files(root)
+        if p.suffix == ".py"
+    }
 
 
 def snapshot_name(app_zip: bytes, root: Path = ROOT) -> str:
     """The snapshot's id: it changes with any file of bela/ or web/, app.zip, Pyodide, the
     scripts that make it, and the modules imported."""
     files = [*package_files(root), ("app.zip", app_zip)]
-    return snapshot.snapshot_id(files, root / "node_modules" / "pyodide", snapshot_modules(root))
+    modules = [*snapshot_modules(root), "compiled:", *snapshot_compiled(root)]
+    return snapshot.snapshot_id(files, root / "node_modules" / "pyodide", modules)
 
 
 def gzip_bytes(data: bytes) -> bytes:
@@ -353,7 +366,8 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
     ident = snapshot_name((out / "app.zip").read_bytes(), root)
     try:
         modules = snapshot_modules(root)
-        snapshot.make(out / f"snapshot-{ident}.gz", out / "app.zip", pyodide_dir, ident, modules)
+        compiled = tuple(snapshot_compiled(root))
+        snapshot.make(out / f"snapshot-{ident}.gz", out / "app.zip", pyodide_dir, ident, modules, compiled)
     except snapshot.SnapshotError as e:
         raise BuildError(str(e)) from None
     written.append(Path(f"snapshot-{ident}.gz"))

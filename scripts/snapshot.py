@@ -97,6 +97,14 @@ def modules_for(sources: Mapping[str, str]) -> list[str]:
     return sorted(name for name in names if ok(name))
 
 
+def browser_modules(sources: Mapping[str, str]) -> list[str]:
+    """The modules of ``sources`` that cannot be imported before the snapshot (but for entry
+    points): their code is compiled into it instead."""
+    safe = set(modules_for(sources))
+    names = {module_name(rel) for rel in sources if rel.endswith(".py")}
+    return sorted(n for n in names - safe if not n.endswith("__main__"))
+
+
 def snapshot_id(files: Iterable[tuple[str, bytes]], pyodide_dir: Path, modules: list[str]) -> str:
     """The hash naming the snapshot: the game's files (path, bytes), Pyodide's, the script
     that makes it and the modules it imports."""
@@ -120,8 +128,16 @@ def find_node() -> str | None:
     return shutil.which("node")
 
 
-def make(target: Path, app_zip: Path, pyodide_dir: Path, ident: str, modules: list[str]) -> None:
-    """Write the gzipped snapshot ``ident`` to ``target`` (from the cache if it holds it)."""
+def make(
+    target: Path,
+    app_zip: Path,
+    pyodide_dir: Path,
+    ident: str,
+    modules: list[str],
+    compiled: tuple[str, ...] = (),
+) -> None:
+    """Write the gzipped snapshot ``ident`` to ``target`` (from the cache if it holds it):
+    ``modules`` imported, ``compiled`` compiled only."""
     cached = CACHE / f"snapshot-{ident}.gz"
     if cached.is_file():
         shutil.copyfile(cached, target)
@@ -135,7 +151,16 @@ def make(target: Path, app_zip: Path, pyodide_dir: Path, ident: str, modules: li
     partial = target.with_suffix(".partial")
     try:
         done = subprocess.run(
-            [node, str(SCRIPT), f"{pyodide_dir}/", str(app_zip), str(partial), ident, json.dumps(modules)],
+            [
+                node,
+                str(SCRIPT),
+                f"{pyodide_dir}/",
+                str(app_zip),
+                str(partial),
+                ident,
+                json.dumps(modules),
+                json.dumps(list(compiled)),
+            ],
             capture_output=True,
             text=True,
             timeout=TIMEOUT,

@@ -17,6 +17,7 @@ const vendor = new URL("vendor/pyodide/", base);
 export const SNAPSHOT_URL = new URL(`snapshot-${SNAPSHOT_ID}.gz`, base).href;
 const HOME = "/home/pyodide";
 const GZIP = typeof DecompressionStream === "function" && typeof ReadableStream === "function";
+const mark = (name) => performance.mark("bela:" + name); // where the start-up time goes (make bench)
 
 /** The body of ``response``, gunzipped unless the host already undid the gzip. */
 async function gunzipped(response) {
@@ -71,6 +72,7 @@ function gzipOptions() {
   const wasm = new URL("pyodide.asm.wasm", vendor).href;
   const run = async (start) => {
     const createPyodideModule = await factory;
+    mark("asm-loaded");
     const original = globalThis.fetch;
     const wrapped = function (input, init) {
       const url = typeof input === "string" ? input : input instanceof URL ? input.href : input && input.url;
@@ -119,7 +121,9 @@ export async function startPython(snapshot, { pyscript = false } = {}) {
   let how = "boot";
   if (snapshot) {
     try {
-      const bytes = gunzipped(snapshot).then((body) => new Response(body).arrayBuffer());
+      const bytes = gunzipped(snapshot)
+        .then((body) => new Response(body).arrayBuffer())
+        .then((buffer) => (mark("snapshot-read"), buffer));
       bytes.catch(() => {}); // loadPyodide awaits it (and throws) later: no unhandled rejection
       pyodide = await run((extra) => loadPyodide({ ...options, ...extra, _loadSnapshot: bytes }));
       const id = pyodide.runPython("import sys\ngetattr(sys, '_bela_snapshot', '')");
@@ -131,6 +135,7 @@ export async function startPython(snapshot, { pyscript = false } = {}) {
     }
   }
   if (!pyodide) pyodide = await run((extra) => loadPyodide({ ...options, ...extra }));
+  mark("pyodide-started");
   for (const zip of zips) pyodide.unpackArchive(await zip, "zip", { extractDir: HOME });
   return { pyodide, how };
 }

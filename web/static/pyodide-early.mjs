@@ -5,7 +5,10 @@
 //
 // How Pyodide starts (a memory snapshot on a later visit, else a boot) is in pyodide-boot.mjs;
 // <body data-boot="snapshot|boot"> says which (ui-contract.md). On a later visit the bots'
-// worker is started at once too, beside the page, so that it is ready when the page is.
+// worker is started as soon as the page's own Python is restored (not beside it: on a phone
+// with few cores the two restores would slow each other), while PyScript and the game start;
+// until it is ready the page, which holds the bots too, makes their quick decisions itself
+// (web/botclient.py).
 import { version } from "../vendor/pyodide/pyodide.mjs";
 import { cachedSnapshot, memoryBytes, startPython } from "./pyodide-boot.mjs";
 
@@ -36,12 +39,11 @@ function startBotWorker() {
 
 /** Start Pyodide (snapshot or boot) with app.zip (bela/ and web/) in its working directory. */
 export function startPyodide() {
+  performance.mark("bela:boot-module");
   return cachedSnapshot()
-    .then((snapshot) => {
-      if (snapshot) startBotWorker();
-      return startPython(snapshot, { pyscript: true });
-    })
+    .then((snapshot) => startPython(snapshot, { pyscript: true }))
     .then(({ pyodide, how }) => {
+      if (how === "snapshot") startBotWorker();
       document.body.dataset.boot = how;
       globalThis.belaPythonStart = { boot: how, memory: memoryBytes(pyodide) }; // for the benchmarks
       return pyodide;
