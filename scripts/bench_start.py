@@ -238,7 +238,16 @@ def _summarize_runs(
     result["ratio_first_vs_bare_cold"] = round(fr / bc, 3) if fr and bc else None
     result["ratio_later_vs_bare_warm"] = round(lr / bw, 3) if lr and bw else None
     result["ratio_later_vs_bare_cold"] = round(lr / bc, 3) if lr and bc else None
+    # the median of the runs' own ratios (each game run beside its bare run: less noise from a
+    # shared machine than the ratio of the medians)
+    pairs = list(zip(bare["cold"], bare["warm"], firsts, laters, strict=False))
+    result["paired_first_vs_bare_cold"] = _ratio_median([f["ready"] / c for c, _, f, _ in pairs])
+    result["paired_later_vs_bare_warm"] = _ratio_median([la["ready"] / w for _, w, _, la in pairs])
     return result
+
+
+def _ratio_median(values: list[float]) -> float | None:
+    return round(statistics.median(values), 3) if values else None
 
 
 def _ok(value: float | None, goal: float, *, at_most: bool = True) -> str:
@@ -275,6 +284,11 @@ def summary(figures: dict[str, Any]) -> list[str]:
             f"(goal <= {GOALS['later_vs_bare']}: "
             f"{_ok(f['ratio_later_vs_bare_warm'], GOALS['later_vs_bare'])}), "
             f"to bare cold {f['ratio_later_vs_bare_cold']}"
+        )
+        lines.append(
+            "    median of each run's own ratio: first visit / bare cold "
+            f"{f.get('paired_first_vs_bare_cold')}, "
+            f"later visit / bare warm {f.get('paired_later_vs_bare_warm')}"
         )
         lines.append(
             f"    first bot decision after ready: later visit {f['later_bot_after_ready_ms']} ms "
