@@ -39,33 +39,37 @@ class BelaCompiled(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     snapshot's name is a hash of them)."""
 
     def __init__(self, codes):
-        self.codes = codes  # module name -> (code, path)
+        self.codes = codes  # module name -> (code, path, is a package)
 
     def find_spec(self, name, path=None, target=None):
         entry = self.codes.get(name)
         if entry is None:
             return None
-        spec = importlib.util.spec_from_loader(name, self, origin=entry[1])
+        spec = importlib.util.spec_from_loader(name, self, origin=entry[1], is_package=entry[2])
         spec.has_location = True
+        if entry[2]:
+            spec.submodule_search_locations = [os.path.dirname(entry[1])]
         return spec
 
     def create_module(self, spec):
         return None
 
     def exec_module(self, module):
-        code, path = self.codes[module.__spec__.name]
+        code, path, _ = self.codes[module.__spec__.name]
         module.__file__ = path
         exec(code, module.__dict__)
 
 
 codes = {}
 for name in bela_compiled:
-    path = os.path.join("/home/pyodide", *name.split(".")) + ".py"
+    base = os.path.join("/home/pyodide", *name.split("."))
+    package = os.path.isdir(base)
+    path = os.path.join(base, "__init__.py") if package else base + ".py"
     with open(path, encoding="utf-8") as f:
-        codes[name] = (compile(f.read(), path, "exec", dont_inherit=True), path)
+        codes[name] = (compile(f.read(), path, "exec", dont_inherit=True), path, package)
 sys.meta_path.insert(0, BelaCompiled(codes))
 sys._bela_snapshot = bela_snapshot_id
-del bela_modules, bela_snapshot_id, bela_compiled, codes, name
+del bela_modules, bela_snapshot_id, bela_compiled, codes, name, base, package, path, f
 `);
 const snapshot = py.makeMemorySnapshot();
 writeFileSync(out, gzipSync(snapshot, { level: 9 }));

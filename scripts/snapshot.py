@@ -79,6 +79,9 @@ def modules_for(sources: Mapping[str, str]) -> list[str]:
     touches the browser, and neither is a command-line entry point (``__main__``)."""
     names = {module_name(rel): text for rel, text in sources.items() if rel.endswith(".py")}
     deps = {name: _imports(text, name) for name, text in names.items()}
+    for name in deps:  # importing a.b.c imports a and a.b first
+        parts = name.split(".")
+        deps[name] |= {".".join(parts[:i]) for i in range(1, len(parts))}
     safe: dict[str, bool] = {}
 
     def ok(name: str, seen: frozenset[str] = frozenset()) -> bool:

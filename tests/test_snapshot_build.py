@@ -101,3 +101,15 @@ def test_a_node_that_fails_is_said_in_one_line(tmp_path: Path, monkeypatch: pyte
     assert "\n" not in message
     assert "could not make the Python snapshot: something broke" in message
     assert not (tmp_path / "snapshot.gz").exists()
+
+
+def test_a_module_under_a_browser_package_is_compiled_not_imported() -> None:
+    sources = {
+        "web/__init__.py": "",
+        "web/screens/__init__.py": "import js\n",
+        "web/screens/helper.py": "H = 1\n",
+        "web/plain.py": "from web.screens import helper\n",
+        "web/safe.py": "import json\n",
+    }
+    assert snapshot.modules_for(sources) == ["web", "web.safe"]
+    assert snapshot.browser_modules(sources) == ["web.plain", "web.screens", "web.screens.helper"]
