@@ -53,7 +53,9 @@ def pyodide_figures(
                     "for lv in ('easy', 'medium', 'hard')}\n"
                 )
     if "boot" in only:
-        out["boot"] = bp.measure_boot(runs)
+        import bench_start
+
+        out["start"] = bench_start.measure(runs, throttled_runs=max(1, runs // 3))
     if "main" in only:
         out["main_thread"] = bp.measure_main_thread()
     if "hint" in only and hasattr(bp, "measure_hint"):
@@ -103,17 +105,11 @@ def summarize(cp: dict[str, Any], py: dict[str, Any]) -> list[str]:
                 verdict = ("ok " if ok else "OVER ") + ", ".join(f"{k}<={v}" for k, v in limit.items())
             lines.append(f"  {level:18} {cs:>26} {ps:>26}  {verdict}")
         lines.append("")
-    boot = py.get("boot")
-    if boot:
-        lines.append("start-up (ms from navigation to ready; median of runs)")
-        for kind in ("cold", "warm"):
-            bare = boot.get("bare", {}).get(f"{kind}_median_ms")
-            page = boot.get("page", {}).get(f"{kind}_median_ms")
-            lines.append(
-                f"  {kind:6} bare Pyodide {bare or 0:7.0f}   game {page or 0:7.0f}   "
-                f"ratio {ratio(page, bare)} (goal <= 1.10x; best-of ratio "
-                f"{boot.get('ratio_of_best', {}).get(kind, '-')})"
-            )
+    start = py.get("start")
+    if start:
+        import bench_start
+
+        lines += bench_start.summary(start)
         lines.append("")
     main = py.get("main_thread")
     if main:

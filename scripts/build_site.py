@@ -4,19 +4,24 @@
                                 links, pyscript.toml inlined as PyScript's JSON config, and
                                 its content security policy (scripts/csp.py)
     _site/pyscript.toml         PyScript's configuration (the source of the inlined one)
-    _site/app.zip               the Python: bela/ and web/ (sources, catalogs, data) and their
-                                bytecode compiled by Pyodide itself (node), with PyScript's own
-    _site/assets/               style.css, bot-worker.js, pyodide-early.mjs, updates.mjs (the
+    _site/app.zip               the Python: bela/ and web/ (sources, catalogs, data; not the
+                                command line), smaller than their bytecode
+    _site/snapshot-<id>.gz      Pyodide's memory with the game's modules imported (scripts/
+                                snapshot.py), restored by later visits and the bots' worker
+    _site/assets/               style.css, bot-worker.js, pyodide-early.mjs, pyodide-boot.mjs
+                                (how Pyodide starts: snapshot or boot), updates.mjs (the
                                 service worker's page side) and cards.svg (drawn by web.cardart)
     _site/icons/                the icons of web/static/icons (drawn by scripts/make_icons.py)
     _site/manifest.webmanifest  the web app manifest (installing the game)
-    _site/vendor/pyodide/       the Pyodide runtime, copied from node_modules
+    _site/vendor/pyodide/       the Pyodide runtime, copied from node_modules, with gzipped
+                                copies (.gz) of its biggest files: the page fetches those
     _site/vendor/pyscript/      PyScript's files, copied from node_modules (not its editor or
-                                terminal)
+                                terminal), and bytecode.zip: its Python modules compiled by
+                                Pyodide itself (node)
     _site/.nojekyll             GitHub Pages: publish the folder as it is
     _site/sw.js                 the service worker (web/static/sw.js), written last: the build's
-                                version and every file above (but .nojekyll) with its SHA-256,
-                                which it precaches
+                                version and every file above (but .nojekyll and the originals
+                                of the .gz copies) with its SHA-256, which it precaches
 
 Every URL is relative, so the folder works at a site's root or under a sub-path (GitHub
 Pages serves it at /REPO/). The version is a hash of the files' paths and contents and of the
@@ -29,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import json
 import re
@@ -45,6 +51,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import csp  # noqa: E402
+import snapshot  # noqa: E402
 
 from web import cardart  # noqa: E402
 from web.i18n import LANGS, catalog  # noqa: E402
@@ -58,22 +65,33 @@ PYODIDE_FILES = (
 )
 # PyScript's editor and terminal (CodeMirror, xterm) are never used by the page.
 PYSCRIPT_SKIP = re.compile(r"^(codemirror|xterm)")
-STATIC_FILES = ("style.css", "bot-worker.js", "pyodide-early.mjs", "updates.mjs")
+STATIC_FILES = ("style.css", "bot-worker.js", "pyodide-early.mjs", "updates.mjs")  # and BOOT_MODULE
 ICON_SUFFIXES = (".png", ".svg")
 SW_VERSION_MARK = '"__BELA_VERSION__"'
 SW_FILES_MARK = "/*PRECACHE*/ []"
 # precached paths are used in URLs as they are
 URL_SAFE = re.compile(r"^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$")
 PYTHON_PACKAGES = ("bela", "web")
-PACKAGE_SUFFIXES = (".py", ".json", ".typed")
+PACKAGE_SUFFIXES = (".py", ".json")
+# the command line and its arena: never used by the page
+NOT_SHIPPED = ("bela/__main__.py", "bela/cli.py", "bela/arena.py")
+# Pyodide's files that the page fetches gzipped (written beside the originals by make site and
+# undone by the browser's DecompressionStream: assets/pyodide-boot.mjs); the originals stay in
+# the site, for browsers without DecompressionStream and for bare Pyodide pages, but are not
+# precached (the page never asks for them)
+GZIPPED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json")
+SNAPSHOT_MARK = '"__BELA_SNAPSHOT_ID__"'
+BOOT_MODULE = "pyodide-boot.mjs"
+PYSCRIPT_BYTECODE = "vendor/pyscript/bytecode.zip"
 BOOT_MARK = "/*BOOT_I18N*/{}"
 PRELOAD_MARK = "<!--PRELOAD-->"
 # PyScript's modules that it imports on every start (its plugins are loaded eagerly)
 PYSCRIPT_EAGER = re.compile(r"^(core-|deprecations-manager-|donkey-|error-|py-editor-|py-game-|py-terminal-)")
 CONFIG_ATTR = 'config="./pyscript.toml"'
 
-# Compiles app.zip's sources with Pyodide's own Python (the exact bytecode version the page
-# runs) and adds the .pyc files, unchecked, so the page imports without compiling.
+# Compiles PyScript's own modules with Pyodide's own Python (the exact bytecode version the page
+# runs) into a zip of their .pyc files (in __pycache__, unchecked: PyScript writes the same
+# sources itself when it starts and then imports them without compiling).
 PYC_JS = r"""
 import { loadPyodide } from "%(pyodide)s";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -81,21 +99,22 @@ const py = await loadPyodide({ indexURL: "%(index)s" });
 py.unpackArchive(new Uint8Array(readFileSync("%(zip)s")), "zip", { extractDir: "/app" });
 py.runPython(`
 import compileall, os, py_compile, zipfile
-ok = compileall.compile_dir("/app", quiet=1, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-assert ok, "compile failed"
-with zipfile.ZipFile("/out.zip", "w", zipfile.ZIP_DEFLATED) as z:
+mode = py_compile.PycInvalidationMode.UNCHECKED_HASH
+assert compileall.compile_dir("/app", quiet=1, invalidation_mode=mode), "compile failed"
+with zipfile.ZipFile("/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
     for root, dirs, files in sorted(os.walk("/app")):
+        dirs.sort()
         for f in sorted(files):
+            if not f.endswith(".pyc"):
+                continue
             full = os.path.join(root, f)
-            if full.startswith("/app/pyscript/") and f.endswith(".py"):
-                continue  # PyScript writes its own sources at start; only its bytecode ships
             info = zipfile.ZipInfo(os.path.relpath(full, "/app"), date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             with open(full, "rb") as fh:
                 z.writestr(info, fh.read())
 `);
-writeFileSync("%(zip)s", py.FS.readFile("/out.zip"));
+writeFileSync("%(out)s", py.FS.readFile("/out.zip"));
 """
 
 
@@ -111,7 +130,7 @@ def python_files(root: Path = ROOT) -> list[Path]:
             rel = path.relative_to(root)
             if not path.is_file() or "__pycache__" in rel.parts or "static" in rel.parts:
                 continue
-            if path.suffix in PACKAGE_SUFFIXES:
+            if path.suffix in PACKAGE_SUFFIXES and rel.as_posix() not in NOT_SHIPPED:
                 found.append(path)
     return found
 
@@ -149,24 +168,22 @@ def pyscript_stdlib(root: Path = ROOT) -> dict[str, str]:
     return files
 
 
-def compile_zip(target: Path, root: Path = ROOT) -> bool:
-    """Add Pyodide-compiled .pyc files to ``target`` (needs node); False if not possible.
-
-    PyScript's own modules are compiled too (only their bytecode is added: PyScript writes
-    the same sources itself when it starts, and imports them at once)."""
-    node = shutil.which("node")
+def compile_pyscript(target: Path, root: Path = ROOT) -> None:
+    """Write to ``target`` the bytecode of PyScript's own modules, compiled by Pyodide under
+    node (PyScript writes their sources itself when it starts, and imports them at once)."""
+    node = snapshot.find_node()
     pyodide = root / "node_modules" / "pyodide"
-    if node is None or not (pyodide / "pyodide.mjs").exists():
-        return False
-    staging = target.with_suffix(".staging.zip")
-    shutil.copyfile(target, staging)
-    with zipfile.ZipFile(staging, "a", compression=zipfile.ZIP_DEFLATED) as zf:
+    if node is None:
+        raise BuildError("Node.js is needed to compile PyScript's Python, and none was found")
+    staging = target.with_suffix(".sources.zip")
+    with zipfile.ZipFile(staging, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         for name, text in pyscript_stdlib(root).items():
             zf.writestr(name, text)
     script = PYC_JS % {
         "pyodide": (pyodide / "pyodide.mjs").as_uri(),
         "index": str(pyodide) + "/",
         "zip": str(staging.resolve()),
+        "out": str(target.resolve()),
     }
     try:
         done = subprocess.run(
@@ -176,15 +193,57 @@ def compile_zip(target: Path, root: Path = ROOT) -> bool:
             timeout=300,
             check=False,
         )
-    except (OSError, subprocess.TimeoutExpired):
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise BuildError(f"Node ({node}) could not compile PyScript's Python: {e}") from None
+    finally:
         staging.unlink(missing_ok=True)
-        return False
     if done.returncode != 0:
-        print(f"build_site: .pyc compilation skipped: {done.stderr.strip()[-300:]}", file=sys.stderr)
-        staging.unlink(missing_ok=True)
-        return False
-    staging.replace(target)
-    return True
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise BuildError(f"Node ({node}) could not compile PyScript's Python: {last}")
+
+
+def package_files(root: Path = ROOT) -> list[tuple[str, bytes]]:
+    """Every file of bela/ and web/ (but bytecode caches), path and bytes: what the snapshot's
+    name depends on, beside app.zip and Pyodide."""
+    found: list[tuple[str, bytes]] = []
+    for package in PYTHON_PACKAGES:
+        for path in sorted((root / package).rglob("*")):
+            rel = path.relative_to(root)
+            if path.is_file() and "__pycache__" not in rel.parts and path.suffix != ".pyc":
+                found.append((rel.as_posix(), path.read_bytes()))
+    return found
+
+
+def snapshot_modules(root: Path = ROOT) -> list[str]:
+    """The game's modules imported in the snapshot: all that app.zip ships and that never
+    touch the browser (scripts/snapshot.py)."""
+    return snapshot.modules_for(_sources(root))
+
+
+def snapshot_compiled(root: Path = ROOT) -> list[str]:
+    """The game's modules that touch the browser: compiled into the snapshot, not imported."""
+    return snapshot.browser_modules(_sources(root))
+
+
+def _sources(root: Path) -> dict[str, str]:
+    return {
+        p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
+        for p in python_files(root)
+        if p.suffix == ".py"
+    }
+
+
+def snapshot_name(app_zip: bytes, root: Path = ROOT) -> str:
+    """The snapshot's id: it changes with any file of bela/ or web/, app.zip, Pyodide, the
+    scripts that make it, and the modules imported."""
+    files = [*package_files(root), ("app.zip", app_zip)]
+    modules = [*snapshot_modules(root), "compiled:", *snapshot_compiled(root)]
+    return snapshot.snapshot_id(files, root / "node_modules" / "pyodide", modules)
+
+
+def gzip_bytes(data: bytes) -> bytes:
+    """Gzip, the same bytes for the same input (no time, no name in the header)."""
+    return gzip.compress(data, compresslevel=9, mtime=0)
 
 
 def boot_texts(html: str) -> dict[str, dict[str, str]]:
@@ -219,7 +278,12 @@ def render_index(root: Path = ROOT, preload: list[str] | None = None) -> str:
 def preload_links(pyscript_files: list[str]) -> list[str]:
     """Start fetching, at once, what PyScript would otherwise ask for one step after another."""
     links = [f'<link rel="modulepreload" href="vendor/pyscript/{name}">' for name in pyscript_files]
-    links.append('<link rel="modulepreload" href="vendor/pyodide/pyodide.asm.mjs">')
+    links.append(f'<link rel="modulepreload" href="assets/{BOOT_MODULE}">')
+    links.append(f'<link rel="preload" href="{PYSCRIPT_BYTECODE}" as="fetch" crossorigin>')
+    # fetched by assets/pyodide-boot.mjs (fetch(), hence as="fetch" and crossorigin)
+    links += [
+        f'<link rel="preload" href="vendor/pyodide/{name}.gz" as="fetch" crossorigin>' for name in GZIPPED
+    ]
     return links
 
 
@@ -228,12 +292,18 @@ def sri(data: bytes) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
 
 
+def not_precached(rel: str) -> bool:
+    """Dot-files, sw.js itself and the originals of Pyodide's gzipped files."""
+    originals = {f"vendor/pyodide/{name}" for name in GZIPPED}
+    return rel.startswith(".") or "/." in rel or rel == "sw.js" or rel in originals
+
+
 def precache(out: Path, files: list[Path]) -> list[tuple[str, str]]:
-    """What the service worker precaches: every file written but dot-files and sw.js itself,
+    """What the service worker precaches: every file written but those ``not_precached``,
     sorted, each with its SRI hash."""
     entries: list[tuple[str, str]] = []
     for rel in sorted(f.as_posix() for f in files):
-        if rel.startswith(".") or "/." in rel or rel == "sw.js":
+        if not_precached(rel):
             continue
         if not URL_SAFE.match(rel):
             raise BuildError(f"{rel}: a precached file needs a name that is its own URL")
@@ -264,6 +334,11 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
     for needed in (pyodide_dir / "pyodide.mjs", pyscript_dir / "core.js"):
         if not needed.exists():
             raise BuildError(f"{needed} is missing: run `npm ci` (make site does it)")
+    if snapshot.find_node() is None:
+        raise BuildError(
+            "Node.js is needed to compile the Python and make its snapshot, and none was found: "
+            "install Node 18 or newer, or set NODE=/path/to/node"
+        )
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -287,11 +362,24 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
     put_text("index.html", render_index(root, preload_links(eager)))
     put_copy("pyscript.toml", root / "pyscript.toml")
     write_zip(out / "app.zip", root)
-    if not compile_zip(out / "app.zip", root):
-        print("build_site: app.zip holds sources only (node with Pyodide not available)", file=sys.stderr)
     written.append(Path("app.zip"))
+    (out / "vendor" / "pyscript").mkdir(parents=True)
+    compile_pyscript(out / PYSCRIPT_BYTECODE, root)
+    written.append(Path(PYSCRIPT_BYTECODE))
+    ident = snapshot_name((out / "app.zip").read_bytes(), root)
+    try:
+        modules = snapshot_modules(root)
+        compiled = tuple(snapshot_compiled(root))
+        snapshot.make(out / f"snapshot-{ident}.gz", out / "app.zip", pyodide_dir, ident, modules, compiled)
+    except snapshot.SnapshotError as e:
+        raise BuildError(str(e)) from None
+    written.append(Path(f"snapshot-{ident}.gz"))
     for name in STATIC_FILES:
         put_copy(f"assets/{name}", root / "web" / "static" / name)
+    boot = (root / "web" / "static" / BOOT_MODULE).read_text(encoding="utf-8")
+    if boot.count(SNAPSHOT_MARK) != 1:
+        raise BuildError(f"web/static/{BOOT_MODULE} needs {SNAPSHOT_MARK} once")
+    put_text(f"assets/{BOOT_MODULE}", boot.replace(SNAPSHOT_MARK, json.dumps(ident)))
     put_text("assets/cards.svg", cardart.sprite())
     for source in sorted((root / "web" / "static" / "icons").iterdir()):
         if source.suffix in ICON_SUFFIXES:
@@ -299,6 +387,9 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
     put_copy("manifest.webmanifest", root / "web" / "static" / "manifest.webmanifest")
     for name in PYODIDE_FILES:
         put_copy(f"vendor/pyodide/{name}", pyodide_dir / name)
+        if name in GZIPPED:
+            (out / f"vendor/pyodide/{name}.gz").write_bytes(gzip_bytes((pyodide_dir / name).read_bytes()))
+            written.append(Path(f"vendor/pyodide/{name}.gz"))
     for source in sorted(pyscript_dir.iterdir()):
         if source.suffix in (".js", ".css") and not PYSCRIPT_SKIP.match(source.name):
             put_copy(f"vendor/pyscript/{source.name}", source)

@@ -2,13 +2,16 @@
 
 Decisions are asked of the worker so that a bot's thinking never freezes the page. Until
 the worker has started the page waits for it; if it cannot start (or stops answering), the
-same decision is computed on the main thread, so the game never hangs.
+same decision is computed on the main thread, so the game never hangs. On a later visit
+assets/pyodide-early.mjs has already started the worker beside the page's own Python
+(``globalThis.belaBotWorker``, with the messages it sent meanwhile): it is taken over here.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from typing import Any
 
 import js
@@ -18,6 +21,14 @@ from web.dom import console_warn, obj
 
 START_TIMEOUT = 45.0  # seconds to wait for the worker's Pyodide to start
 ANSWER_TIMEOUT = 60.0  # seconds to wait for one decision
+QUICK_LEVELS = ("easy", "medium")  # decisions short enough for the main thread (make bench)
+
+
+class _Event:
+    """A message event's stand-in for messages received before the client existed."""
+
+    def __init__(self, data: Any) -> None:
+        self.data = data
 
 
 class BotClient:
@@ -41,16 +52,25 @@ class BotClient:
         self._ready = loop.create_future()
         self.state = "starting"
         self.started_ms = float(js.performance.now())
-        try:
-            self._worker = js.Worker.new(self.url, obj({"type": "module", "name": "bela-bots"}))
-        except Exception as e:  # a browser without module workers
-            self._fail(f"cannot start the worker: {e}")
-            return
+        early = getattr(js.globalThis, "belaBotWorker", None)
+        if early is not None:
+            js.Reflect.deleteProperty(js.globalThis, "belaBotWorker")
+            self._worker = early.worker
+            early.stop()
+        else:
+            try:
+                self._worker = js.Worker.new(self.url, obj({"type": "module", "name": "bela-bots"}))
+            except Exception as e:  # a browser without module workers
+                self._fail(f"cannot start the worker: {e}")
+                return
         on_message = create_proxy(self._on_message)
         on_error = create_proxy(self._on_error)
         self._handlers += [on_message, on_error]
         self._worker.addEventListener("message", on_message)
         self._worker.addEventListener("error", on_error)
+        if early is not None:
+            for data in early.early:  # sent before it was taken over (its start, at least)
+                self._on_message(_Event(data))
 
     def _fail(self, why: str) -> None:
         if self.state == "failed":
@@ -78,6 +98,8 @@ class BotClient:
         if data.get("ready"):
             self.state = "ready"
             self.ready_ms = float(js.performance.now())
+            js.performance.mark("bela:bots-ready")
+            js.globalThis.belaBotsStart = raw  # how it started, for the benchmarks
             if self._ready is not None and not self._ready.done():
                 self._ready.set_result(True)
             return
@@ -105,6 +127,10 @@ class BotClient:
         fallback."""
         if self.state == "idle":
             self.start()
+        if self.state == "starting" and level in QUICK_LEVELS and "web.worker" in sys.modules:
+            # restored from the snapshot, the page holds the bots already: rather than wait for
+            # the worker's start, it makes a quick decision itself
+            return await self._here(record, seat, level, seed)
         if self.state == "starting" and self._ready is not None:
             try:
                 await asyncio.wait_for(asyncio.shield(self._ready), START_TIMEOUT)
@@ -127,6 +153,10 @@ class BotClient:
                 return reply
             console_warn("Bela: the worker could not decide:", reply.get("error"))
         # the main thread decides (slower pages, but the game goes on)
+        return await self._here(record, seat, level, seed)
+
+    async def _here(self, record: str, seat: str, level: str, seed: int) -> dict[str, Any]:
+        """The decision made on the main thread."""
         from web import worker as local_worker  # imported only when needed: the bots are heavy
 
         await asyncio.sleep(0)

@@ -1,24 +1,17 @@
 // The computer players' worker: its own Pyodide, the game's Python, no DOM.
 // Messages in: JSON text {id, record, seat, level, seed}; out: JSON text (see web/worker.py),
-// after {ready: true} once, or {failed: "..."} if it cannot start.
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+// after {ready: true, boot, ms, memory} once, or {failed: "..."} if it cannot start.
+// It starts like the page (pyodide-boot.mjs): from the build's snapshot once the service
+// worker holds it, else a normal boot.
+import { cachedSnapshot, memoryBytes, startPython } from "./pyodide-boot.mjs";
 
-const base = new URL("../", import.meta.url);
 let handle = null;
 
 const boot = (async () => {
   const started = performance.now();
-  const [pyodide, zip] = await Promise.all([
-    loadPyodide({ indexURL: new URL("vendor/pyodide/", base).href }),
-    fetch(new URL("app.zip", base)).then((r) => {
-      if (!r.ok) throw new Error("app.zip: HTTP " + r.status);
-      return r.arrayBuffer();
-    }),
-  ]);
-  pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/app" });
-  pyodide.runPython("import sys\nsys.path.insert(0, '/home/pyodide/app')");
+  const { pyodide, how } = await startPython(await cachedSnapshot());
   handle = pyodide.pyimport("web.worker").handle;
-  postMessage({ ready: true, ms: performance.now() - started });
+  postMessage({ ready: true, boot: how, ms: performance.now() - started, memory: memoryBytes(pyodide) });
 })().catch((error) => {
   postMessage({ failed: String((error && error.message) || error) });
 });

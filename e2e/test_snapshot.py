@@ -1,0 +1,157 @@
+"""Start-up from the memory snapshot (issue 11): a first visit boots Pyodide and the service
+worker then stores the build's snapshot; a later visit restores the page and the bots' worker
+from it (``data-boot="snapshot"``). A snapshot removed, damaged or of another build gives a
+normal boot (``data-boot="boot"``), a console note, and the game plays as ever."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page
+
+from e2e.conftest import DESKTOP, ROOT, SITE, PagesServer, Watch
+from e2e.game import MOVE_TIMEOUT, open_game, snapshot, wait_ready
+from e2e.test_offline import play_a_card, wait_until_cached
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_site
+
+BOOTED = "() => document.body.dataset.boot"
+BOTS = "() => globalThis.belaBotsStart && globalThis.belaBotsStart.boot"
+
+# what a test does to the cached snapshot before the later visit
+DAMAGE_JS = """async (how) => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (!/\\/snapshot-\\w+\\.gz/.test(request.url)) continue;
+      const kept = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+      let body = null;
+      if (how === "garbage") body = new Uint8Array(4096).map((_, i) => (i * 7919) % 251);
+      if (how === "truncated") body = kept.slice(0, kept.length >> 1);
+      if (how === "flipped") {
+        body = kept.slice();
+        for (let i = 4096; i < body.length; i += 4096) body[i] ^= 0x5a;
+      }
+      if (body === null) await cache.delete(request);
+      else await cache.put(request, new Response(body));
+      return request.url;
+    }
+  }
+  return null;
+}"""
+
+
+def snapshot_file(site: Path) -> Path:
+    found = sorted(site.glob("snapshot-*.gz"))
+    assert len(found) == 1, found
+    return found[0]
+
+
+def first_then_later_visit(page: Page, url: str) -> None:
+    """A first visit (it boots), the service worker's precache, then a later visit."""
+    open_game(page, url, seed=8, speed="instant", lang="en")
+    assert page.evaluate(BOOTED) == "boot"
+    wait_until_cached(page)
+
+
+def notes(context: BrowserContext) -> list[str]:
+    seen: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type in ("warning", "info"):
+            seen.append(message.text)
+
+    context.on("console", on_console)
+    return seen
+
+
+def test_the_snapshot_is_built_named_by_its_content_and_precached() -> None:
+    found = snapshot_file(SITE)
+    ident = re.fullmatch(r"snapshot-(\w{16})\.gz", found.name)
+    assert ident, found.name
+    assert found.read_bytes()[:2] == b"\x1f\x8b"
+    boot = (SITE / "assets" / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    assert f'SNAPSHOT_ID = "{ident.group(1)}"' in boot
+    sw = (SITE / "sw.js").read_text(encoding="utf-8")
+    assert f'"{found.name}"' in sw
+    # the page fetches Pyodide's big files gzipped: only those are precached, not the originals
+    for name in build_site.GZIPPED:
+        assert f'"vendor/pyodide/{name}.gz"' in sw
+        assert f'"vendor/pyodide/{name}"' not in sw
+
+
+def test_a_later_visit_starts_from_the_snapshot_and_plays(
+    pages: PagesServer, pages_watch: Watch, new_context: Callable[..., BrowserContext]
+) -> None:
+    context = pages_watch.attach(new_context(viewport=DESKTOP))
+    seen = notes(context)
+    page = context.new_page()
+    first_then_later_visit(page, pages.url)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(BOOTED) == "snapshot"
+    # the bots' worker too, started beside the page
+    page.wait_for_function(BOTS, timeout=MOVE_TIMEOUT)
+    assert page.evaluate(BOTS) == "snapshot"
+    play_a_card(page)
+    assert "main thread" not in snapshot(page)["notice"]
+    assert not [n for n in seen if "snapshot" in n], seen
+
+
+@pytest.mark.parametrize("how", ["removed", "garbage", "truncated", "flipped"])
+def test_a_bad_snapshot_gives_a_normal_start(
+    how: str, pages: PagesServer, pages_watch: Watch, new_context: Callable[..., BrowserContext]
+) -> None:
+    context = pages_watch.attach(new_context(viewport=DESKTOP))
+    seen = notes(context)
+    page = context.new_page()
+    first_then_later_visit(page, pages.url)
+    assert page.evaluate(DAMAGE_JS, how)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(BOOTED) == "boot"
+    page.wait_for_function(BOTS, timeout=MOVE_TIMEOUT)
+    assert page.evaluate(BOTS) == "boot"
+    play_a_card(page)
+    if how != "removed":  # a note says why (page and worker), nothing else
+        assert [n for n in seen if "snapshot could not be used" in n], seen
+
+
+def another_build(first: Path, second: Path) -> None:
+    """``first``, but its page expects a snapshot of another id (the one it holds is renamed
+    to that id, as if a stale snapshot were served), its service worker written again."""
+    shutil.copytree(first, second)
+    old = snapshot_file(second)
+    ident = old.name.removeprefix("snapshot-").removesuffix(".gz")
+    other = "0123456789abcdef"
+    old.rename(second / f"snapshot-{other}.gz")
+    boot = second / "assets" / "pyodide-boot.mjs"
+    boot.write_text(boot.read_text(encoding="utf-8").replace(ident, other), encoding="utf-8")
+    files = [p.relative_to(second) for p in second.rglob("*") if p.is_file()]
+    text, _ = build_site.service_worker(build_site.precache(second, files))
+    (second / "sw.js").write_text(text, encoding="utf-8")
+
+
+def test_a_snapshot_of_another_build_is_not_used(
+    pages: PagesServer,
+    pages_watch: Watch,
+    new_context: Callable[..., BrowserContext],
+    tmp_path: Path,
+) -> None:
+    another_build(SITE, tmp_path / "other")
+    pages.folder = tmp_path / "other"
+    context = pages_watch.attach(new_context(viewport=DESKTOP))
+    seen = notes(context)
+    page = context.new_page()
+    first_then_later_visit(page, pages.url)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(BOOTED) == "boot"
+    play_a_card(page)
+    assert [n for n in seen if "another build" in n], seen

@@ -1,0 +1,184 @@
+"""The Python memory snapshot of the site (issue 11), made by ``make site``.
+
+The page and the bots' worker restore Pyodide from it instead of booting it: a prepared
+interpreter with the game's modules already imported. It is made under Node from the pinned
+``node_modules/pyodide`` by ``scripts/make_snapshot.mjs`` and written gzipped as
+``snapshot-<id>.gz``, where ``<id>`` is a hash of everything it is made from (the game's
+Python files, Pyodide's files, the script and the modules imported), so that a change of any
+of them gives a new name and a page never restores a stale interpreter. The same id is also
+stored in the snapshot (``sys._bela_snapshot``) and checked after a restore.
+
+Snapshots are not byte-for-byte reproducible (Pyodide's memory holds addresses and times),
+so a made snapshot is kept in ``.cache/snapshots/`` under its id and reused: the same sources
+build the same bytes, and a rebuild does not pay the few seconds of Node again.
+
+>>> modules_for({"bela/__init__.py": "", "web/dom.py": "import js", "web/view.py": "from web import dom"})
+['bela']
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "scripts" / "make_snapshot.mjs"
+CACHE = ROOT / ".cache" / "snapshots"
+# what the interpreter in the snapshot is made of, beside the game's files
+PYODIDE_INPUTS = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# modules that must never be imported before the snapshot is taken (browser-only)
+BROWSER_ONLY = ("js", "pyodide", "pyscript", "_pyodide", "pyodide_js")
+TIMEOUT = 300
+
+
+class SnapshotError(RuntimeError):
+    """The snapshot could not be made (the message is one line saying why)."""
+
+
+def module_name(rel: str) -> str:
+    """``bela/bots/__init__.py`` -> ``bela.bots``."""
+    parts = rel.removesuffix(".py").split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(source: str, name: str) -> set[str]:
+    found: set[str] = set()
+    package = name if name.count(".") == 0 else name.rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                mod = ".".join([*base, node.module] if node.module else base)
+            else:
+                mod = node.module or ""
+            found.add(mod)
+            found.update(f"{mod}.{alias.name}" for alias in node.names)
+    return found
+
+
+def modules_for(sources: Mapping[str, str]) -> list[str]:
+    """The modules (of ``sources``: path -> text) safe to import before the snapshot: none of
+    them, nor anything of theirs they import, anywhere in the module (lazy imports too),
+    touches the browser, and neither is a command-line entry point (``__main__``)."""
+    names = {module_name(rel): text for rel, text in sources.items() if rel.endswith(".py")}
+    deps = {name: _imports(text, name) for name, text in names.items()}
+    for name in deps:  # importing a.b.c imports a and a.b first
+        parts = name.split(".")
+        deps[name] |= {".".join(parts[:i]) for i in range(1, len(parts))}
+    safe: dict[str, bool] = {}
+
+    def ok(name: str, seen: frozenset[str] = frozenset()) -> bool:
+        if name in safe:
+            return safe[name]
+        if name in seen:
+            return True
+        verdict = not name.endswith("__main__")
+        for dep in deps[name]:
+            browser = dep.split(".")[0] in BROWSER_ONLY
+            if browser or (dep in names and not ok(dep, seen | {name})):
+                verdict = False
+        safe[name] = verdict
+        return verdict
+
+    return sorted(name for name in names if ok(name))
+
+
+def browser_modules(sources: Mapping[str, str]) -> list[str]:
+    """The modules of ``sources`` that cannot be imported before the snapshot (but for entry
+    points): their code is compiled into it instead."""
+    safe = set(modules_for(sources))
+    names = {module_name(rel) for rel in sources if rel.endswith(".py")}
+    return sorted(n for n in names - safe if not n.endswith("__main__"))
+
+
+def snapshot_id(files: Iterable[tuple[str, bytes]], pyodide_dir: Path, modules: list[str]) -> str:
+    """The hash naming the snapshot: the game's files (path, bytes), Pyodide's, the script
+    that makes it and the modules it imports."""
+    digest = hashlib.sha256()
+    for rel, data in sorted(files):
+        digest.update(f"app\0{rel}\0{len(data)}\0".encode())
+        digest.update(data)
+    for name in PYODIDE_INPUTS:
+        digest.update(f"pyodide\0{name}\0".encode())
+        digest.update((pyodide_dir / name).read_bytes())
+    digest.update(SCRIPT.read_bytes())
+    digest.update("\n".join(modules).encode())
+    return digest.hexdigest()[:16]
+
+
+def find_node() -> str | None:
+    """$NODE if set (it may name a missing program: the build then fails), else node on PATH."""
+    env = os.environ.get("NODE")
+    if env:
+        return shutil.which(env) or (env if Path(env).is_file() else None)
+    return shutil.which("node")
+
+
+def make(
+    target: Path,
+    app_zip: Path,
+    pyodide_dir: Path,
+    ident: str,
+    modules: list[str],
+    compiled: tuple[str, ...] = (),
+) -> None:
+    """Write the gzipped snapshot ``ident`` to ``target`` (from the cache if it holds it):
+    ``modules`` imported, ``compiled`` compiled only."""
+    cached = CACHE / f"snapshot-{ident}.gz"
+    if cached.is_file():
+        shutil.copyfile(cached, target)
+        return
+    node = find_node()
+    if node is None:
+        raise SnapshotError(
+            "Node.js is needed to make the Python snapshot (scripts/make_snapshot.mjs) and none was "
+            "found: install Node 18 or newer, or set NODE=/path/to/node"
+        )
+    partial = target.with_suffix(".partial")
+    try:
+        done = subprocess.run(
+            [
+                node,
+                str(SCRIPT),
+                f"{pyodide_dir}/",
+                str(app_zip),
+                str(partial),
+                ident,
+                json.dumps(modules),
+                json.dumps(list(compiled)),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired) as e:
+        partial.unlink(missing_ok=True)
+        raise SnapshotError(f"Node ({node}) could not make the Python snapshot: {e}") from None
+    if done.returncode != 0 or not partial.is_file():
+        partial.unlink(missing_ok=True)
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise SnapshotError(f"Node ({node}) could not make the Python snapshot: {last}")
+    partial.replace(target)
+    try:
+        CACHE.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(target, cached)
+    except OSError:
+        pass  # a read-only tree: the next build makes it again

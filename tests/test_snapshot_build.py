@@ -1,0 +1,115 @@
+"""The build's Python snapshot (scripts/snapshot.py, issue 11): its name follows every file of
+bela/, web/ and Pyodide, and ``make site`` stops with one clear line when Node cannot make it."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_site  # noqa: E402
+import snapshot  # noqa: E402
+
+PYODIDE = ROOT / "node_modules" / "pyodide"
+needs_pyodide = pytest.mark.skipif(not (PYODIDE / "pyodide.mjs").exists(), reason="npm ci not run")
+
+
+def tree(tmp_path: Path) -> Path:
+    """A copy of the game's Python (bela/, web/) beside the real node_modules."""
+    root = tmp_path / "root"
+    root.mkdir()
+    for package in build_site.PYTHON_PACKAGES:
+        shutil.copytree(ROOT / package, root / package, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    (root / "node_modules").symlink_to(ROOT / "node_modules")
+    return root
+
+
+def name(root: Path) -> str:
+    zipped = root / "app.zip"
+    build_site.write_zip(zipped, root)
+    return build_site.snapshot_name(zipped.read_bytes(), root)
+
+
+@needs_pyodide
+def test_the_name_changes_with_any_file_of_bela_or_web(tmp_path: Path) -> None:
+    root = tree(tmp_path)
+    first = name(root)
+    assert name(root) == first  # the same files, the same name
+    seen = {first}
+    for rel in ("bela/cards.py", "bela/bots/search.py", "web/i18n/en.json", "web/static/style.css"):
+        path = root / rel
+        kept = path.read_bytes()
+        path.write_bytes(kept + b"\n")
+        changed = name(root)
+        assert changed not in seen, rel
+        seen.add(changed)
+        path.write_bytes(kept)
+        assert name(root) == first, rel
+    (root / "web" / "static" / "new.txt").write_text("a new file", encoding="utf-8")
+    assert name(root) not in seen
+
+
+def test_the_name_changes_with_pyodide(tmp_path: Path) -> None:
+    fake = tmp_path / "pyodide"
+    fake.mkdir()
+    for part in snapshot.PYODIDE_INPUTS:
+        (fake / part).write_bytes(part.encode())
+    files = [("bela/cards.py", b"x = 1\n")]
+    first = snapshot.snapshot_id(files, fake, ["bela.cards"])
+    assert snapshot.snapshot_id(files, fake, ["bela.cards"]) == first
+    ids = {first}
+    for part in snapshot.PYODIDE_INPUTS:
+        (fake / part).write_bytes(b"another build of " + part.encode())
+        ids.add(snapshot.snapshot_id(files, fake, ["bela.cards"]))
+    assert len(ids) == 1 + len(snapshot.PYODIDE_INPUTS)
+    assert snapshot.snapshot_id(files, fake, ["bela.cards", "bela.hand"]) not in ids
+
+
+def test_no_browser_module_is_imported_before_the_snapshot() -> None:
+    modules = build_site.snapshot_modules()
+    assert {"bela.bots", "bela.match", "bela.record", "web.worker", "web.i18n"} <= set(modules)
+    for browser in ("web.app", "web.dom", "web.render", "web.botclient", "web.update"):
+        assert browser not in modules
+    assert not [m for m in modules if m.startswith(("bela.cli", "bela.arena", "bela.__main__"))]
+
+
+def test_make_site_says_in_one_line_that_node_is_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("NODE", str(tmp_path / "no-node-here"))
+    assert build_site.main(["--out", str(tmp_path / "site")]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1, err
+    assert err.startswith("build_site: Node.js is needed"), err
+
+
+def test_a_node_that_fails_is_said_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    failing = tmp_path / "node"
+    failing.write_text("#!/bin/sh\necho 'something broke' >&2\nexit 3\n", encoding="utf-8")
+    failing.chmod(0o755)
+    monkeypatch.setenv("NODE", str(failing))
+    monkeypatch.setattr(snapshot, "CACHE", tmp_path / "cache")
+    app = tmp_path / "app.zip"
+    app.write_bytes(b"")
+    with pytest.raises(snapshot.SnapshotError) as failed:
+        snapshot.make(tmp_path / "snapshot.gz", app, PYODIDE, "0123456789abcdef", ["bela"])
+    message = str(failed.value)
+    assert "\n" not in message
+    assert "could not make the Python snapshot: something broke" in message
+    assert not (tmp_path / "snapshot.gz").exists()
+
+
+def test_a_module_under_a_browser_package_is_compiled_not_imported() -> None:
+    sources = {
+        "web/__init__.py": "",
+        "web/screens/__init__.py": "import js\n",
+        "web/screens/helper.py": "H = 1\n",
+        "web/plain.py": "from web.screens import helper\n",
+        "web/safe.py": "import json\n",
+    }
+    assert snapshot.modules_for(sources) == ["web", "web.safe"]
+    assert snapshot.browser_modules(sources) == ["web.plain", "web.screens", "web.screens.helper"]
