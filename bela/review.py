@@ -69,7 +69,7 @@ DECIDED_NODES = 60_000
 LEVEL = "hard"
 #: the hard player's search with a lighter budget, so that a whole hand is reviewed in a few
 #: seconds in the page (the same sampling, weighting, rollouts, exact endgames and ranking)
-BUDGET = replace(BUDGETS[LEVEL], samples=24, node_budget=30_000)
+BUDGET = replace(BUDGETS[LEVEL], samples=24, node_budget=20_000)
 
 
 class ReviewError(ValueError):
@@ -242,12 +242,38 @@ def review_bids(match: Match, number: int, seed: int = SEED) -> list[BidReview]:
     return out
 
 
-def review_trick(match: Match, number: int, trick: int, seed: int = SEED) -> list[PlayReview]:
-    """The four plays of trick ``trick`` (0 to 7) of finished hand ``number``, each costed."""
+def review_trick(
+    match: Match, number: int, trick: int, seed: int = SEED, dd: bool = True
+) -> list[PlayReview]:
+    """The four plays of trick ``trick`` (0 to 7) of finished hand ``number``, each costed (with
+    every card known too, unless ``dd`` is False: then see :func:`dd_trick`)."""
     hand = finished_hand(match, number)
-    if hand.trump is None or not 0 <= trick < len(hand.tricks):
+    positions = _positions(hand, trick)
+    if not positions:
         return []
     scores, hanging = _before(match, number)
+    costs = _dd_trick(hand, positions) if dd else [(None, None)] * len(positions)
+    out = []
+    for (pos, action, k), (best_dd, cost_dd) in zip(positions, costs, strict=True):
+        seat = pos.turn
+        assert seat is not None
+        best, cost, samples = info_cost(pos, seat, action.card, scores, hanging, number, seed)
+        out.append(PlayReview(k, seat, action.card, best, cost, samples, best_dd, cost_dd))
+    return out
+
+
+def dd_trick(match: Match, number: int, trick: int) -> list[tuple[int, Card | None, int | None]]:
+    """(play index, best card, cost) with every card known for each play of one trick."""
+    hand = finished_hand(match, number)
+    positions = _positions(hand, trick)
+    costs = _dd_trick(hand, positions)
+    return [(k, best, cost) for (_, _, k), (best, cost) in zip(positions, costs, strict=True)]
+
+
+def _positions(hand: Hand, trick: int) -> list[tuple[Hand, Play, int]]:
+    """The position before each play of trick ``trick``, the play and its index."""
+    if hand.trump is None or not 0 <= trick < len(hand.tricks):
+        return []
     positions: list[tuple[Hand, Play, int]] = []
     for pos, i in replay(hand):
         action = hand.actions[i]
@@ -257,14 +283,7 @@ def review_trick(match: Match, number: int, trick: int, seed: int = SEED) -> lis
                 positions.append((pos.copy(), action, k))
             elif k // 4 > trick:
                 break
-    dd = _dd_trick(hand, positions)
-    out = []
-    for (pos, action, k), (best_dd, cost_dd) in zip(positions, dd, strict=True):
-        seat = pos.turn
-        assert seat is not None
-        best, cost, samples = info_cost(pos, seat, action.card, scores, hanging, number, seed)
-        out.append(PlayReview(k, seat, action.card, best, cost, samples, best_dd, cost_dd))
-    return out
+    return positions
 
 
 def info_cost(

@@ -62,6 +62,10 @@ def pyodide_figures(
         import bench_draw
 
         out["draw"] = bench_draw.measure_draw()
+    if "review" in only:  # the review of a hand: CPython, Pyodide and the page (scripts/bench_review.py)
+        import bench_review
+
+        out["review"] = bench_review.measure()
     return out
 
 
@@ -131,6 +135,10 @@ def summarize(cp: dict[str, Any], py: dict[str, Any]) -> list[str]:
             f"elements built with web.dom.el {b.get('el_ms')} ms, "
             f"with pyscript.web {b.get('pyscript_web_ms')} ms"
         )
+    if py.get("review"):
+        import bench_review
+
+        lines += bench_review.summary(py["review"])
     return lines
 
 
@@ -145,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         action="append",
-        choices=("engine", "bots", "boot", "main", "hint", "draw"),
+        choices=("engine", "bots", "boot", "main", "hint", "draw", "review"),
         help="only these Pyodide figures (repeatable)",
     )
     args = parser.parse_args(argv)
@@ -153,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     cp = cpython_figures(args.hands, args.positions, args.decisions, args.seed)
     py: dict[str, Any] = {}
     if not args.cpython_only:
-        only = set(args.only or ("engine", "bots", "boot", "main", "hint", "draw"))
+        only = set(args.only or ("engine", "bots", "boot", "main", "hint", "draw", "review"))
         py = pyodide_figures(args.hands, args.positions, args.decisions, args.seed, args.runs, only)
     result = {"cpython": cp, "pyodide": py, "seconds": round(time.perf_counter() - started, 1)}
     out = ROOT / ".bench" / "latest.json"

@@ -26,7 +26,7 @@ from typing import Any
 from bela.actions import Bid
 from bela.cards import Card, Suit
 from bela.hand import Hand
-from bela.review import BidReview, Decided, PlayReview, lost_to_mistakes, solver_reach
+from bela.review import DD_ALWAYS, BidReview, Decided, PlayReview, lost_to_mistakes, solver_reach
 from bela.seats import SEATS, Seat, Team
 from web.view import display_order
 
@@ -46,12 +46,22 @@ class ReviewData:
     failed: bool = False
     counted: bool = False  # added to the statistics
     fetching: bool = False  # the worker is being asked for the rest
+    dd: dict[int, tuple[Card, int]] = field(default_factory=dict)  # the first tricks, solved later
+
+    def _merge(self, index: int) -> None:
+        play = self.plays.get(index)
+        found = self.dd.get(index)
+        if play is not None and found is not None and play.cost_dd is None:
+            self.plays[index] = replace(play, best_dd=found[0], cost_dd=found[1])
 
     def parts(self, hand: Hand) -> list[str]:
         """What to ask, in order: the first trick at once, then the bids, the other tricks,
-        and where the pad and štiglja were decided."""
-        tricks = [f"trick:{k}" for k in range(len(hand.tricks))]
-        return [*tricks[:1], "bids", *tricks[1:], "decided"]
+        the first tricks with every card known (as far as the solver reaches, from the latest
+        back), and where the pad and štiglja were decided."""
+        n = len(hand.tricks)
+        tricks = [f"trick:{k}" for k in range(n)]
+        early = [f"dd:{k}" for k in range(min(n, 8 - DD_ALWAYS // 4) - 1, -1, -1)]
+        return [*tricks[:1], "bids", *tricks[1:], *early, "decided"]
 
     def next_part(self, hand: Hand) -> str | None:
         if self.failed:
@@ -75,6 +85,14 @@ class ReviewData:
             for p in reply["plays"]:
                 play = PlayReview.from_json(p)
                 self.plays[play.index] = play
+                self._merge(play.index)
+        if "dd" in reply:
+            for d in reply["dd"]:
+                best = d.get("best_dd")
+                cost = d.get("cost_dd")
+                if best is not None and cost is not None:
+                    self.dd[int(d["index"])] = (Card.parse(str(best)), int(cost))
+                    self._merge(int(d["index"]))
         if "decided" in reply:
             self.decided = Decided.from_json(reply["decided"])
         self.done.add(part)

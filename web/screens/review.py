@@ -8,21 +8,40 @@ The hooks are those of ui-contract.md, "Review of a finished hand".
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import js
 
+from bela.cards import Card
 from bela.seats import SEATS, Seat
 from web.dom import by_id, el, obj, replace_children
 from web.model import Model
 from web.review_view import ORDER, PlayLine, ReviewView, Verdict, cost_text, review_view
-from web.screens.elements import card_el, suit_mark
+from web.screens.elements import card_el, deck_of, suit_mark
 from web.words import card_name
 
 
 class ReviewScreen:
+    """Draws the review anew at each step, reusing the elements it made before (the cards of the
+    four hands, the plays already costed): a step moves nodes rather than building them."""
+
     def __init__(self, model: Model) -> None:
         self.model = model
+        self._made: dict[object, Any] = {}
+        self._made_for: tuple[str, str] = ("", "")
+
+    def made(self, key: object, build: Callable[[], Any]) -> Any:
+        t = self.model.t
+        speaks = (self.model.lang, deck_of(t))
+        if speaks != self._made_for:
+            self._made.clear()
+            self._made_for = speaks
+        node = self._made.get(key)
+        if node is None:
+            node = self._made[key] = build()
+        return node
 
     def root(self) -> Any:
         node = by_id("review")
@@ -48,6 +67,7 @@ class ReviewScreen:
     def close(self, opener: Any) -> None:
         root = self.root()
         root.hidden = True
+        self._made.clear()
         root.removeAttribute("data-review")
         replace_children(root, [])
         js.document.body.classList.remove("reviewing")
@@ -160,13 +180,7 @@ class ReviewScreen:
         t = self.model.t
         seats = []
         for s in SEATS:
-            cards = []
-            for card, talon in v.hands[s]:
-                node = card_el(t, card)
-                if talon:
-                    node.classList.add("talon")
-                    node.setAttribute("title", t("review.talon"))
-                cards.append(node)
+            cards = [self.made(("card", v.number, c), partial(self.card, c, x)) for c, x in v.hands[s]]
             label = self.seat(s) + (" · " + t("review.dealer") if s is v.dealer else "")
             seats.append(
                 el(
@@ -196,6 +210,14 @@ class ReviewScreen:
             ],
         )
         return el("div", cls="review-board", children=[*seats, middle])
+
+    def card(self, card: Card, talon: bool) -> Any:
+        t = self.model.t
+        node = card_el(t, card)
+        if talon:
+            node.classList.add("talon")
+            node.setAttribute("title", t("review.talon"))
+        return node
 
     def play_item(self, line: PlayLine) -> Any:
         t = self.model.t
@@ -240,7 +262,7 @@ class ReviewScreen:
         t = self.model.t
         items = []
         for line in reversed(v.plays):  # the card just played first
-            items.append(self.play_item(line))
+            items.append(self.made(("play", line), partial(self.play_item, line)))
         return el(
             "section",
             cls="review-list",
