@@ -165,11 +165,11 @@ class ReviewScreen:
                     "div",
                     cls="steps",
                     children=[
-                        button("start", "⏮", t("review.start"), v.step == 0),
+                        button("start", "«", t("review.start"), v.step == 0),
                         button("prev", "◀", t("review.prev"), v.step == 0),
                         el("span", {"aria-live": "polite"}, cls="where", text=where),
                         button("next", "▶", t("review.next"), v.step >= v.last),
-                        button("end", "⏭", t("review.end"), v.step >= v.last),
+                        button("end", "»", t("review.end"), v.step >= v.last),
                     ],
                 ),
                 el("div", {"aria-label": t("review.tricks")}, cls="jumps", children=jumps),
