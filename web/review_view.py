@@ -152,6 +152,8 @@ class BidLine:
     seat: Seat
     bid: Bid
     hard: Bid | None  # the hard player's bid there, once computed
+    rule: str = ""  # and why (bela.bots' rule id and parameters, worded by web.hint.why)
+    params: tuple[tuple[str, str | int | float], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +210,10 @@ def review_view(hand: Hand, state: ReviewState) -> ReviewView:
     plays = [PlayLine(i, s, c, data.plays.get(i)) for i, (s, c) in enumerate(shown)]
     said = [(hand.first.after(i), b) for i, b in enumerate(hand.bids)]
     hard = data.bids or []
-    bids = [BidLine(s, b, hard[i].hard if i < len(hard) else None) for i, (s, b) in enumerate(said)]
+    bids = [
+        BidLine(s, b, hard[i].hard, hard[i].rule, hard[i].params) if i < len(hard) else BidLine(s, b, None)
+        for i, (s, b) in enumerate(said)
+    ]
     return ReviewView(
         number=state.number,
         step=step,

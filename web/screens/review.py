@@ -17,6 +17,7 @@ import js
 from bela.cards import Card
 from bela.seats import SEATS, Seat
 from web.dom import by_id, el, obj, replace_children
+from web.hint import Advice, why
 from web.model import Model
 from web.review_view import ORDER, PlayLine, ReviewView, Verdict, cost_text, review_view
 from web.screens.elements import card_el, deck_of, suit_mark
@@ -279,6 +280,7 @@ class ReviewScreen:
                 hard = t("bid.pass") if b.hard.suit is None else t(f"suit.{b.hard.suit.letter}")
                 cls = "hard same" if b.hard == b.bid else "hard other"
                 row.append(el("span", cls=cls, text=t("review.hard_bid", bid=hard)))
+                row.append(el("span", cls="why", text=why(t, Advice(b.hard, b.rule, b.params))))
             items.append(el("li", {"data-review-bid": b.seat.name}, children=row))
         title = el("h3", text=t("review.bids"))
         return el("section", cls="review-bids", children=[title, el("ul", children=items)])
