@@ -25,6 +25,7 @@ from typing import Any
 
 from bela.actions import Bid
 from bela.cards import Card, Suit
+from bela.declarations import Declaration
 from bela.hand import Hand
 from bela.review import DD_ALWAYS, BidReview, Decided, PlayReview, lost_to_mistakes, solver_reach
 from bela.seats import SEATS, Seat, Team
@@ -181,6 +182,8 @@ class ReviewView:
     winner: Seat | None  # of that trick, once complete
     plays: list[PlayLine]
     bids: list[BidLine]
+    declarations: list[tuple[Seat, tuple[Declaration, ...]]]  # those written (the winning team's)
+    bela: list[tuple[Seat, Card]]  # bela called, with the card it was called on
     verdict: Verdict
     tricks_total: int
     tricks_done: int  # tricks costed so far
@@ -227,6 +230,8 @@ def review_view(hand: Hand, state: ReviewState) -> ReviewView:
         winner=winner,
         plays=plays,
         bids=bids,
+        declarations=[(s, tuple(ds)) for s, ds in hand.declaration_result().declarations.items() if ds],
+        bela=list(hand.bela_calls),
         verdict=verdict_of(hand, data),
         tricks_total=len(hand.tricks),
         tricks_done=data.tricks_done(),

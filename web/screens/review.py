@@ -21,7 +21,7 @@ from web.hint import Advice, why
 from web.model import Model
 from web.review_view import ORDER, PlayLine, ReviewView, Verdict, cost_text, review_view
 from web.screens.elements import card_el, deck_of, suit_mark
-from web.words import card_name
+from web.words import card_name, declaration_text
 
 
 class ReviewScreen:
@@ -283,7 +283,15 @@ class ReviewScreen:
                 row.append(el("span", cls="why", text=why(t, Advice(b.hard, b.rule, b.params))))
             items.append(el("li", {"data-review-bid": b.seat.name}, children=row))
         title = el("h3", text=t("review.bids"))
-        return el("section", cls="review-bids", children=[title, el("ul", children=items)])
+        written: list[Any] = []
+        for s, decls in v.declarations:
+            words = ", ".join(declaration_text(t, d) for d in decls)
+            written.append(el("li", children=[el("strong", text=self.seat(s)), el("span", text=words)]))
+        for s, card in v.bela:
+            bela = t("summary.bela_card", card=card_name(t, card))
+            written.append(el("li", children=[el("strong", text=self.seat(s)), el("span", text=bela)]))
+        more = [el("h3", text=t("summary.declarations")), el("ul", children=written)] if written else []
+        return el("section", cls="review-bids", children=[title, el("ul", children=items), *more])
 
     def verdict(self, verdict: Verdict, v: ReviewView) -> Any:
         t = self.model.t
