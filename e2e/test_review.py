@@ -150,6 +150,12 @@ def review_a_played_hand(page: Page, width: int | None) -> None:
     page.click(f"{REVIEW} [data-close]")
     page.wait_for_selector(REVIEW, state="detached")
     assert page.locator("[data-score-sheet]").is_visible()
+    # the player's accuracy, from the review, with the other statistics
+    mine = [p for p in every if p["seat"] == "S"]
+    page.click("#open-stats")
+    page.wait_for_selector("#dlg-stats[open]")
+    accuracy = page.text_content('[data-stat="accuracy"] td') or ""
+    assert "%" in accuracy and int(accuracy.split("/")[-1].rstrip(")")) <= len(mine), accuracy
 
 
 def test_review_a_played_hand_on_a_desktop(page: Page, site: str) -> None:
