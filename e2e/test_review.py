@@ -186,6 +186,7 @@ def test_review_a_hand_of_an_imported_record(page: Page, site: str, name: str) -
     page.wait_for_selector(f'{REVIEW}[data-hand-number="{number}"]')
     go(page, "end")
     wait_costed(page, 8)
+    page.wait_for_selector(f"{REVIEW} [data-review-verdict] [data-decided]", timeout=ANALYSIS_TIMEOUT)
     got = plays(page)
     hand = match.hands[number - 1]
     assert [(p["seat"], p["card"]) for p in got] == [(s.name, str(c)) for s, c in hand.played_pairs()]

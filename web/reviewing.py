@@ -28,6 +28,8 @@ class Drawing(Protocol):
 
     def render(self) -> None: ...
 
+    def refresh(self, part: str) -> None: ...
+
     def close(self, opener: Any) -> None: ...
 
 
@@ -89,7 +91,7 @@ class Reviews:
                 m.stats = m.stats.add_review(best, cards, lost)
                 self.save()
             if m.review is not None and m.review.data is data:
-                self.draw.render()
+                self.draw.refresh(part)
             await asyncio.sleep(0)
             if m.review is None or m.review.data is not data:
                 return  # closed, or another hand: the rest when it is opened again

@@ -109,6 +109,30 @@ class ReviewScreen:
             if again is not None:
                 again.focus(obj({"preventScroll": True}))
 
+    def refresh(self, part: str) -> None:
+        """What one of the worker's answers changes, and only that: the progress, the verdict,
+        the bids (``bids``), the plays shown (a trick's part, once the step shows its cards)."""
+        m = self.model
+        state = m.review
+        root = self.root()
+        if state is None or root.hidden:
+            return
+        hand = m.session.match.hands[state.number - 1]
+        v = review_view(hand, state)
+        root.setAttribute("data-review-done", str(v.tricks_done))
+        root.classList.toggle("analysing", not v.verdict.complete)
+        verdict = partial(self.verdict, v.verdict, v)
+        parts: list[tuple[str, Callable[[], Any]]] = [(".review-verdict", verdict)]
+        if part == "bids":
+            parts.append((".review-bids", partial(self.bids, v)))
+        kind, _, trick = part.partition(":")
+        if kind in ("trick", "dd") and trick.isdigit() and 4 * int(trick) < v.step:
+            parts.append((".review-list", partial(self.plays, v)))
+        for selector, build in parts:
+            old = root.querySelector(selector)
+            if old is not None:
+                old.replaceWith(build())
+
     # -- parts ----------------------------------------------------------------------------------
 
     def seat(self, s: Seat) -> str:
