@@ -1,4 +1,5 @@
-"""The ``bela`` command: ``bela score FILE|-``, ``bela hint FILE|-``, ``bela arena A B``.
+"""The ``bela`` command: ``bela score FILE|-``, ``bela hint FILE|-``, ``bela arena A B``,
+``bela review FILE|-`` (bela/review.py).
 
 Errors are one line on standard error and exit status 1, never a traceback.
 """
@@ -29,6 +30,10 @@ def build_parser() -> argparse.ArgumentParser:
     hint.add_argument("--level", choices=("easy", "medium", "hard"), default="hard", help="default hard")
     hint.add_argument("--explain", action="store_true", help="say why, before the answer")
     hint.add_argument("--seed", type=int, default=0, help="the bot's seed (default 0)")
+    review = sub.add_parser("review", help="what each card of finished hands cost; one JSON object per hand")
+    review.add_argument("file", metavar="FILE|-", help="the record, or - for standard input")
+    review.add_argument("--hand", type=int, default=None, help="only hand N (1 for the first)")
+    review.add_argument("--seat", choices=("S", "E", "N", "W"), help="only this seat's bids and plays")
     arena = sub.add_parser("arena", help="two bot levels play the same deals from both sides; prints JSON")
     arena.add_argument("a", choices=("easy", "medium", "hard"), help="level A")
     arena.add_argument("b", choices=("easy", "medium", "hard"), help="level B")
@@ -108,6 +113,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_hint(args)
         if args.command == "arena":
             return cmd_arena(args)
+        if args.command == "review":
+            from bela.review import cmd_review
+
+            return cmd_review(args)
     except record.RecordError as e:
         print(e, file=sys.stderr)
         return 1

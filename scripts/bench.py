@@ -18,6 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
+#: The page's figures, in the order make bench measures them (``--only`` picks some).
+FIGURES = ("engine", "bots", "boot", "main", "hint", "draw", "review", "lighthouse")
+
 LIMITS = {  # the page's limits for the bots' decisions, in ms (issue: computer players)
     "hard": {"p95": 300, "max": 600},
     "medium": {"p95": 100},
@@ -68,6 +71,10 @@ def pyodide_figures(
         import bench_lighthouse
 
         out["lighthouse"] = bench_lighthouse.measure()
+    if "review" in only:  # the review of a hand: CPython, Pyodide and the page (scripts/bench_review.py)
+        import bench_review
+
+        out["review"] = bench_review.measure()
     return out
 
 
@@ -131,6 +138,10 @@ def summarize(cp: dict[str, Any], py: dict[str, Any]) -> list[str]:
             f"elements built with web.dom.el {b.get('el_ms')} ms, "
             f"with pyscript.web {b.get('pyscript_web_ms')} ms"
         )
+    if py.get("review"):
+        import bench_review
+
+        lines += bench_review.summary(py["review"])
     if py.get("lighthouse"):
         import bench_lighthouse
 
@@ -149,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         action="append",
-        choices=("engine", "bots", "boot", "main", "hint", "draw", "lighthouse"),
+        choices=FIGURES,
         help="only these Pyodide figures (repeatable)",
     )
     args = parser.parse_args(argv)
@@ -157,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     cp = cpython_figures(args.hands, args.positions, args.decisions, args.seed)
     py: dict[str, Any] = {}
     if not args.cpython_only:
-        only = set(args.only or ("engine", "bots", "boot", "main", "hint", "draw", "lighthouse"))
+        only = set(args.only or FIGURES)
         py = pyodide_figures(args.hands, args.positions, args.decisions, args.seed, args.runs, only)
     result = {"cpython": cp, "pyodide": py, "seconds": round(time.perf_counter() - started, 1)}
     out = ROOT / ".bench" / "latest.json"

@@ -25,6 +25,7 @@ from web.input import Input
 from web.intents import Intent
 from web.model import Model
 from web.params import Params
+from web.reviewing import Reviews
 from web.saves import Saves, Store, new_seed
 from web.screens import Screens
 from web.session import Session
@@ -46,6 +47,8 @@ class App:
         self.screens = Screens(self.model)
         self.game = Game(self.model, self.saves, BotClient(), self.screens)
         self.updates = Updates(self.game.notice, self.game.save)
+        game = self.game
+        self.reviews = Reviews(self.model, game.bots, self.screens.review, game.save, game.spawn)
         self.input = Input(
             self.dispatch, self.model.human_can_act, lambda: self.game.notice(Msg("boot.error"))
         )
@@ -79,6 +82,8 @@ class App:
             "open-settings": lambda _i: screens.settings.open(),
             "open-stats": lambda _i: screens.stats.open(),
             "open-rules": lambda _i: self.open_rules(),
+            "review": lambda i: self.reviews.open(int(i.value or 0), js.document.activeElement),
+            "review-nav": lambda i: self.reviews.move(i.value),
         }
 
     def dispatch(self, intent: Intent) -> None:
@@ -108,7 +113,10 @@ class App:
     # -- the page around the table ---------------------------------------------------------------
 
     def close(self, intent: Intent) -> None:
-        """A Close button: of its dialog, or of the notices."""
+        """A Close button: of its dialog, of a hand's review, or of the notices."""
+        if closest(intent.node, "[data-review]") is not None:
+            self.reviews.close()
+            return
         dialog = closest(intent.node, "dialog")
         if dialog is not None:
             dialog.close()
@@ -116,7 +124,10 @@ class App:
             self.game.clear_notices()
 
     def cancel(self) -> None:
-        """Escape: a pending bela question goes, else the side panel closes."""
+        """Escape: a hand's review closes, else a pending bela question goes, else the side
+        panel closes."""
+        if self.reviews.close():
+            return
         if not self.game.drop_bela() and by_id("side").classList.contains("open"):
             self.toggle_side(False)
 

@@ -166,3 +166,32 @@ class BotClient:
             )
         )
         return answer
+
+    async def review(self, record: str, number: int, part: str) -> dict[str, Any]:
+        """One part of a finished hand's review (web/review_work.py), from the worker; on the main
+        thread only if the worker cannot start."""
+        request: dict[str, Any] = {"kind": "review", "record": record, "hand": number, "part": part}
+        if self.state == "idle":
+            self.start()
+        if self.state == "starting" and self._ready is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(self._ready), START_TIMEOUT)
+            except TimeoutError:
+                self._fail("the worker did not start in time")
+        if self.state == "ready":
+            self._next_id += 1
+            request["id"] = self._next_id
+            fut: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
+            self._pending[self._next_id] = fut
+            self._worker.postMessage(json.dumps(request))
+            try:
+                return await asyncio.wait_for(fut, ANSWER_TIMEOUT)
+            except TimeoutError:
+                self._pending.pop(int(request["id"]), None)
+                self._fail("the worker stopped answering")
+        from web import worker as local_worker
+
+        await asyncio.sleep(0)
+        request["id"] = 0
+        reply: dict[str, Any] = json.loads(local_worker.handle(json.dumps(request)))
+        return reply

@@ -14,7 +14,7 @@ from web.dom import closest, console_error, listen, nn, q
 from web.intents import Intent, change_intent, click_intent, key_intent
 
 #: Keys whose browser default gives way to their intent.
-OWN_KEYS = frozenset({"hint", "move-focus"})
+OWN_KEYS = frozenset({"hint", "move-focus", "review-nav"})
 
 
 class Input:
@@ -56,6 +56,7 @@ class Input:
             dialog_open=q("dialog[open]") is not None,
             on_card=closest(target, '[data-hand="S"] [data-card]') is not None,
             can_act=self.can_act(),
+            review_open=q("[data-review]") is not None,
         )
         if intent is None:
             return

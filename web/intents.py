@@ -26,6 +26,8 @@ from typing import Any
 #: The keys that ask for a hint, and those that move the focus along the player's hand.
 HINT_KEYS = ("h", "H", "?")
 FOCUS_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")
+#: The keys that step through a hand's review while it is open.
+REVIEW_KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "start", "End": "end"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +61,8 @@ CLICKS: tuple[Rule, ...] = (
     Rule("[data-bid]:not([disabled])", "bid", value="data-bid"),
     Rule("[data-declare]", "declare", value="data-declare"),
     Rule("[data-bela]", "bela", value="data-bela"),
+    Rule("[data-review-nav]", "review-nav", value="data-review-nav"),
+    Rule('[data-action="review"]', "review", value="data-hand-number"),
     Rule("[data-action]", name_from="data-action"),
     Rule("[data-close]", "close"),
     Rule("button[id]", name_from="id"),
@@ -92,12 +96,21 @@ def key_intent(
     dialog_open: bool = False,
     on_card: bool = False,
     can_act: bool = False,
+    review_open: bool = False,
 ) -> Intent | None:
     """What a key means: Escape puts away what is open, H or ? asks for a hint (unless another
     key is held with it, a text field has the keyboard or a dialog is open), and the arrows,
-    Home and End move along the player's cards."""
+    Home and End move along the player's cards; while a hand's review is open they step
+    through it instead.
+
+    >>> key_intent("ArrowRight", review_open=True), key_intent("h", review_open=True, can_act=True)
+    (Intent(name='review-nav', value='next'), None)
+    """
     if key == "Escape":
         return Intent("cancel")
+    if review_open:
+        nav = REVIEW_KEYS.get(key)
+        return Intent("review-nav", nav) if nav and not modified else None
     if key in HINT_KEYS and not modified and not in_field and not dialog_open and can_act:
         return Intent("hint")
     if on_card and key in FOCUS_KEYS:

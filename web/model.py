@@ -26,6 +26,7 @@ from bela.seats import Seat
 from web.hint import HintState
 from web.i18n import Msg, Translator
 from web.params import Params
+from web.review_view import ReviewData, ReviewState
 from web.session import Session
 from web.settings import Settings
 from web.stats import Stats
@@ -54,6 +55,8 @@ class Model:
     banner: Banner | None = None
     save_failed: bool = False
     hints: HintState = field(default_factory=HintState)
+    review: ReviewState | None = None  # the review of a finished hand, open over the page
+    reviews: dict[tuple[int, int], ReviewData] = field(default_factory=dict)  # by (gen, hand)
     t: Translator = field(init=False)
 
     def __post_init__(self) -> None:
@@ -74,6 +77,8 @@ class Model:
 
     def human_can_act(self) -> bool:
         hand = self.session.hand
+        if self.review is not None:  # the review of a hand is open over the table
+            return False
         return not self.busy and hand.turn is Seat.S and not hand.finished and not self.session.match.over
 
     def position_key(self) -> tuple[int, int, int]:

@@ -1,5 +1,6 @@
-"""The player's statistics, counted once per finished hand and per finished match, and the
-hints the player asked for (one per position where a hint was shown).
+"""The player's statistics, counted once per finished hand and per finished match, the
+hints the player asked for (one per position where a hint was shown), and the accuracy found
+by the reviews of hands (web/review_view.py).
 
 >>> from bela.match import Match
 >>> s = Stats()
@@ -28,6 +29,11 @@ class Stats:
     stiglje_against: int = 0  # hands in which vi took every trick
     points: int = 0  # points written by mi over all hands
     hints: int = 0  # hints shown (web.hint), one per position asked
+    # from the reviews of hands (web.review_view.accuracy), each hand counted once
+    reviewed: int = 0  # hands reviewed
+    review_cards: int = 0  # the player's cards with a choice in them
+    review_best: int = 0  # ... equal to the hard player's choice
+    review_lost: int = 0  # points lost to mistakes, in tenths of a point
 
     def average_points(self) -> float | None:
         return self.points / self.hands if self.hands else None
@@ -59,6 +65,27 @@ class Stats:
         """
         return replace(self, hints=self.hints + 1)
 
+    def add_review(self, best: int, cards: int, lost: float) -> Stats:
+        """Count one reviewed hand: the player's cards as the hard player's, points lost.
+
+        >>> s = Stats().add_review(5, 6, 12.5)
+        >>> s.accuracy(), s.lost_per_hand()
+        (0.8333333333333334, 12.5)
+        """
+        return replace(
+            self,
+            reviewed=self.reviewed + 1,
+            review_cards=self.review_cards + cards,
+            review_best=self.review_best + best,
+            review_lost=self.review_lost + round(lost * 10),
+        )
+
+    def accuracy(self) -> float | None:
+        return self.review_best / self.review_cards if self.review_cards else None
+
+    def lost_per_hand(self) -> float | None:
+        return self.review_lost / 10 / self.reviewed if self.reviewed else None
+
     def to_json(self) -> dict[str, Any]:
         """The counts to save. ``hints`` (counted since hints came) only once there is one: a
         player who never asked keeps the statistics saved before, unchanged.
@@ -67,8 +94,9 @@ class Stats:
         (False, 1)
         """
         data = asdict(self)
-        if not self.hints:
-            del data["hints"]
+        for name in ("hints", "reviewed", "review_cards", "review_best", "review_lost"):
+            if not data[name]:
+                del data[name]  # counted since hints (reviews) came: older saves stay as they were
         return data
 
     @classmethod
@@ -93,6 +121,8 @@ def rows(s: Stats, t: Callable[..., str]) -> list[tuple[str, str, str]]:
     """
     rate = s.pad_rate()
     avg = s.average_points()
+    acc = s.accuracy()
+    lost = s.lost_per_hand()
     return [
         ("matches", t("stats.matches"), str(s.matches)),
         ("won", t("stats.won"), str(s.won)),
@@ -105,4 +135,10 @@ def rows(s: Stats, t: Callable[..., str]) -> list[tuple[str, str, str]]:
         ("stiglje", t("stats.stiglje"), f"{s.stiglje} : {s.stiglje_against}"),
         ("avg_points", t("stats.avg_points"), f"{avg:.0f}" if avg is not None else t("stats.none")),
         ("hints", t("stats.hints"), str(s.hints)),
+        (
+            "accuracy",
+            t("stats.accuracy"),
+            f"{acc * 100:.0f} % ({s.review_best}/{s.review_cards})" if acc is not None else t("stats.none"),
+        ),
+        ("lost", t("stats.lost"), f"{lost:.1f}" if lost is not None else t("stats.none")),
     ]

@@ -5,7 +5,8 @@ rebuilds the match from its bela-record, builds the seat's observation, asks
 ``bela.bots.decide`` and answers ``{"id", "action", "reason", "ms"}`` with the rest of the
 decision (``rule``, ``params``, ``expected``, ``runner_up``, ``alternative``, ``samples``:
 what a hint shows, web.hint), or ``{"id", "error"}``. The same function runs under CPython,
-which is how it is tested.
+which is how it is tested. A request with ``"kind": "review"`` asks for a part of a finished
+hand's review instead (web/review_work.py).
 
 >>> from bela.match import Match
 >>> from bela.record import dumps
@@ -57,6 +58,12 @@ def handle(request: str) -> str:
     try:
         data = json.loads(request)
         reply["id"] = data.get("id")
+        if data.get("kind") == "review":  # a part of a hand's review (web/review_work.py)
+            from web.review_work import answer
+
+            reply.update(answer(str(data["record"]), int(data["hand"]), str(data["part"])))
+            reply["ms"] = round((time.perf_counter() - start) * 1000, 2)
+            return json.dumps(reply)
         decision = decide(str(data["record"]), str(data["seat"]), str(data["level"]), int(data["seed"]))
         reply.update(advice_json(decision))
     except Exception as e:  # a bad request or a bot's bug must not kill the worker

@@ -32,19 +32,25 @@ from collections.abc import Sequence
 from bela.bots.cardset import ABOVE, BELOW, POINTS, SUIT_MASK, legal_mask, to_card
 
 INF = 1 << 30
-__all__ = ["Solver", "solve", "to_card"]
+__all__ = ["NodeLimit", "Solver", "solve", "to_card"]
+
+
+class NodeLimit(Exception):
+    """The solver passed its node limit (``Solver.limit``) and gave up: no value, no guess."""
 
 
 class Solver:
     """One solver per trump suit and deal; its table may be reused between root moves and
     between positions of the same deal (the same cards in the same hands)."""
 
-    __slots__ = ("_h", "_play", "_trick_start", "counter", "trump", "tt")
+    __slots__ = ("_h", "_play", "_trick_start", "counter", "limit", "trump", "tt")
 
-    def __init__(self, trump: int) -> None:
+    def __init__(self, trump: int, limit: int = INF) -> None:
         self.trump = trump
         self.tt: dict[int, tuple[int, int]] = {}
         self.counter = [0]
+        # checked at the start of each trick: past it, the search raises NodeLimit
+        self.limit = [limit]
         self._h = [0, 0, 0, 0]
         self._build()
 
@@ -65,6 +71,7 @@ class Solver:
         tt = self.tt
         h = self._h
         counter = self.counter
+        limit = self.limit
         # move ordering keys (score * 32 + card, highest first): leading, high cards first;
         # on a partner's trick, the most points; winning, the lowest card that wins; else the
         # cheapest card
@@ -79,6 +86,8 @@ class Solver:
                 if not hl:
                     return 2 if not flags & 2 else (0 if not flags & 1 else 1)
                 return last_trick(leader, flags)
+            if counter[0] > limit[0]:
+                raise NodeLimit
             key = ((h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96) << 4) | leader << 2 | flags
             entry = tt.get(key)
             lo, hi = -INF, INF

@@ -17,6 +17,7 @@ module              draws
 ``stats``           the statistics dialog
 ``last_trick``      the last trick dialog
 ``rules``           the rules page
+``review``          the review of a finished hand (web/review_view.py's view model)
 ``elements``        cards, suit signs and buttons the others share
 ==================  ==========================================================================
 
@@ -37,6 +38,7 @@ from web.screens.hintline import HintLine
 from web.screens.last_trick import LastTrickDialog
 from web.screens.notice import Notices, live
 from web.screens.prompt import PromptLine
+from web.screens.review import ReviewScreen
 from web.screens.rules import RulesPage
 from web.screens.settings import SettingsDialog
 from web.screens.sheet import Sheet
@@ -61,6 +63,7 @@ class Screens:
         self.stats = StatsDialog(model)
         self.last_trick = LastTrickDialog(model)
         self.rules = RulesPage(model)
+        self.review = ReviewScreen(model)
         self.hand_key: tuple[int, int] | None = None
 
     def render(self, first: bool = False, played: Outcome | None = None) -> None:
@@ -99,6 +102,7 @@ class Screens:
         rules = by_id("dlg-rules")
         if rules is not None and rules.open:
             self.rules.render()
+        self.review.render()
 
     # -- what the game's flow asks for (web.game.Drawing) -----------------------------------------
 

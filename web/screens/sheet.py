@@ -8,6 +8,7 @@ import js
 from bela.seats import Team
 from web.dom import by_id, el, replace_children
 from web.model import Model
+from web.screens.elements import review_button
 from web.view import sheet_rows
 
 
@@ -26,6 +27,7 @@ class Sheet:
         rows = []
         for row in sheet_rows(match):
             cells = [el("th", {"scope": "row"}, text=str(row.number))]
+            cells[0].appendChild(review_button(t, row.number, label=False))
             for team, value in ((Team.NS, row.ns), (Team.EW, row.ew)):
                 td = el("td")
                 for tag_team, tag in row.tags:

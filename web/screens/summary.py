@@ -9,7 +9,7 @@ from typing import Any
 from bela.cards import Card
 from web.dom import by_id, el, obj, q, replace_children
 from web.model import Model
-from web.screens.elements import mini_cards, primary_action
+from web.screens.elements import mini_cards, primary_action, review_button
 from web.view import Summary, summary, summary_rows, verdict
 from web.words import card_name, declaration_text
 
@@ -140,7 +140,7 @@ class Overlay:
                 self.caller_line(),
                 top,
                 details,
-                primary_action(t("action.next_hand"), "next-hand"),
+                with_review(primary_action(t("action.next_hand"), "next-hand"), review_button(t, number)),
             ],
         )
 
@@ -171,6 +171,14 @@ class Overlay:
                 el("p", cls="sub", text=t("summary.title", n=len(match.hands))),
                 top,
                 details,
-                primary_action(t("action.new_game"), "new-game"),
+                with_review(
+                    primary_action(t("action.new_game"), "new-game"), review_button(t, len(match.hands))
+                ),
             ],
         )
+
+
+def with_review(actions: Any, button: Any) -> Any:
+    """The panel's main button, then the one that opens the hand's review."""
+    actions.appendChild(button)
+    return actions

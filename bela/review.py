@@ -1,0 +1,609 @@
+"""The review of a finished hand: what each card cost, and where the points went.
+
+For every play of a finished hand, two costs, both in points of the hand's margin on the sheet
+(the acting seat's team's written points minus the other team's, pad and štiglja included):
+
+- *by what the seat knew*: the hard player's search (:func:`bela.bots.search.evaluate`, with
+  the hard level's budget and a fixed seed) from that seat's observation at that moment only:
+  the mean margin of its best card (the hard player's choice) minus that of the card played;
+- *with every card known* (double dummy): the exact solver (:mod:`bela.bots.solver`) with the
+  four hands known: the best card's margin minus the played card's. Always computed for the
+  last four tricks; earlier only when a trick's solve stays within :data:`DD_NODES` nodes,
+  else left out (``None``), never guessed.
+
+A play whose cost by information is at least :data:`MISTAKE` points is a mistake; one that is
+not, but costs at least as much with every card known, is unlucky.
+
+The verdict: points lost to mistakes by seat and by team, and after which card the pad (the
+callers passing or falling) and the štiglja were decided: the first card after which, with
+every card known, no way of playing the rest could change them (a search over every
+continuation, within :data:`DECIDED_NODES` nodes a position, from the end backwards).
+
+Every budget is a count, never the clock: the same record gives the same review in CPython
+(``bela review``) and in the page's worker.
+
+>>> from bela.match import Match
+>>> from bela.deal import SplitMix64
+>>> m = Match(seed=3)
+>>> hand = m.start_hand()
+>>> rng = SplitMix64(1)
+>>> while not hand.finished:
+...     hand.apply(hand.legal_actions()[rng.below(len(hand.legal_actions()))])
+>>> r = review_trick(m, 1, 7)
+>>> [p.index for p in r], all(p.cost_dd is not None for p in r)
+([28, 29, 30, 31], True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bela.actions import Bid, Play
+from bela.bots import BUDGETS, LEVELS, bid_weight, decide
+from bela.bots.cardset import POINTS, TO_CARD, TO_INT, legal_mask, mask_of
+from bela.bots.knowledge import infer
+from bela.bots.search import Scoring, evaluate
+from bela.bots.solver import INF, NodeLimit, Solver
+from bela.cards import Card
+from bela.deal import SplitMix64, derive_seed
+from bela.hand import Hand
+from bela.match import Match
+from bela.observation import observe
+from bela.scoring import score_hand, score_match
+from bela.seats import SEATS, Seat, Team
+
+#: a play costing at least this many points by what the seat knew is a mistake
+MISTAKE = 10.0
+#: the hard player's seed in a review (fixed: the same record, the same review)
+SEED = 0
+#: the solver's node limit for one trick's four plays before the last four tricks
+DD_NODES = 25_000
+#: the last this many plays are always solved exactly
+DD_ALWAYS = 16
+#: the search over every continuation (where the pad or štiglja was decided): nodes in all
+DECIDED_NODES = 60_000
+LEVEL = "hard"
+#: the hard player's search with a lighter budget, so that a whole hand is reviewed in a few
+#: seconds in the page (the same sampling, weighting, rollouts, exact endgames and ranking)
+BUDGET = replace(BUDGETS[LEVEL], samples=24, node_budget=20_000)
+
+
+class ReviewError(ValueError):
+    """A hand that cannot be reviewed (no such hand, or not finished)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayReview:
+    index: int  # 0 for the hand's first card
+    seat: Seat
+    card: Card
+    best: Card  # the hard player's choice from the seat's observation
+    cost: float  # mean margin of ``best`` minus that of ``card`` (0 or more)
+    samples: int  # deals the search tried (0: one card to choose from, nothing to search)
+    best_dd: Card | None = None  # with every card known; None where the solver did not reach
+    cost_dd: int | None = None
+
+    @property
+    def trick(self) -> int:
+        return self.index // 4
+
+    @property
+    def mistake(self) -> bool:
+        return self.cost >= MISTAKE
+
+    @property
+    def unlucky(self) -> bool:
+        return not self.mistake and self.cost_dd is not None and self.cost_dd >= MISTAKE
+
+    @property
+    def mark(self) -> str:
+        return "mistake" if self.mistake else "unlucky" if self.unlucky else ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "trick": self.trick + 1,
+            "seat": self.seat.name,
+            "card": str(self.card),
+            "best": str(self.best),
+            "cost": _num(self.cost),
+            "samples": self.samples,
+            "best_dd": None if self.best_dd is None else str(self.best_dd),
+            "cost_dd": self.cost_dd,
+            "mistake": self.mistake,
+            "unlucky": self.unlucky,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PlayReview:
+        best_dd = data.get("best_dd")
+        cost_dd = data.get("cost_dd")
+        return cls(
+            index=int(data["index"]),
+            seat=Seat.parse(str(data["seat"])),
+            card=Card.parse(str(data["card"])),
+            best=Card.parse(str(data["best"])),
+            cost=float(data["cost"]),
+            samples=int(data.get("samples", 0)),
+            best_dd=None if best_dd is None else Card.parse(str(best_dd)),
+            cost_dd=None if cost_dd is None else int(cost_dd),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class BidReview:
+    seat: Seat
+    bid: Bid  # what was said
+    hard: Bid  # what the hard player would have said at that position
+    rule: str  # why (a stable id, web/i18n words it)
+    params: tuple[tuple[str, str | int | float], ...]
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat.name,
+            "bid": str(self.bid),
+            "hard": str(self.hard),
+            "rule": self.rule,
+            "params": dict(self.params),
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> BidReview:
+        return cls(
+            seat=Seat.parse(str(data["seat"])),
+            bid=_parse_bid(str(data["bid"])),
+            hard=_parse_bid(str(data["hard"])),
+            rule=str(data.get("rule", "")),
+            params=tuple(dict(data.get("params", {})).items()),
+            reason=str(data.get("reason", "")),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """After how many cards (0 to 32) the pad and the štiglja could no longer change, with every
+    card known; ``None`` where the search ran out of budget before finding it (then it was
+    decided no later than ``searched_from``)."""
+
+    pad: int | None
+    stiglja: int | None
+    searched_from: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"pad": self.pad, "stiglja": self.stiglja, "searched_from": self.searched_from}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Decided:
+        pad, stiglja = data.get("pad"), data.get("stiglja")
+        return cls(
+            None if pad is None else int(pad),
+            None if stiglja is None else int(stiglja),
+            int(data.get("searched_from", 32)),
+        )
+
+
+def _num(x: float) -> int | float:
+    """A cost as a plain number: ``12``, ``7.5``."""
+    r = round(x + 0.0, 1)
+    return int(r) if r == int(r) else r
+
+
+def _parse_bid(text: str) -> Bid:
+    from bela.cards import Suit
+
+    return Bid(None if text == "pass" else Suit.parse(text))
+
+
+# -- the hand, step by step ----------------------------------------------------------------------
+
+
+def finished_hand(match: Match, number: int) -> Hand:
+    if not 1 <= number <= len(match.hands):
+        raise ReviewError(f"there is no hand {number} (the record has {len(match.hands)})")
+    hand = match.hands[number - 1]
+    if not hand.finished:
+        raise ReviewError(f"hand {number} is not finished")
+    return hand
+
+
+def _before(match: Match, number: int) -> tuple[tuple[int, int], int]:
+    before = score_match((score_hand(h) for h in match.hands[: number - 1]), match.rules)
+    return before.totals, before.hanging
+
+
+def replay(hand: Hand) -> Iterator[tuple[Hand, int]]:
+    """The hand again from its deal: before each action, the position and the action's index."""
+    again = Hand(hand.dealer, hand.deal, hand.rules)
+    for i, action in enumerate(hand.actions):
+        yield again, i
+        again.apply(action)
+
+
+def review_bids(match: Match, number: int, seed: int = SEED) -> list[BidReview]:
+    """Each bid made, beside the hard player's bid from the same seat's six cards."""
+    hand = finished_hand(match, number)
+    scores, hanging = _before(match, number)
+    out: list[BidReview] = []
+    for pos, i in replay(hand):
+        action = hand.actions[i]
+        if not isinstance(action, Bid):
+            break
+        seat = pos.turn
+        assert seat is not None
+        d = decide(observe(pos, seat, scores, hanging, number), LEVEL, seed)
+        assert isinstance(d.action, Bid)
+        out.append(BidReview(seat, action, d.action, d.rule, d.params, d.reason))
+    return out
+
+
+def review_trick(
+    match: Match, number: int, trick: int, seed: int = SEED, dd: bool = True
+) -> list[PlayReview]:
+    """The four plays of trick ``trick`` (0 to 7) of finished hand ``number``, each costed (with
+    every card known too, unless ``dd`` is False: then see :func:`dd_trick`)."""
+    hand = finished_hand(match, number)
+    positions = _positions(hand, trick)
+    if not positions:
+        return []
+    scores, hanging = _before(match, number)
+    costs = _dd_trick(hand, positions) if dd else [(None, None)] * len(positions)
+    out = []
+    for (pos, action, k), (best_dd, cost_dd) in zip(positions, costs, strict=True):
+        seat = pos.turn
+        assert seat is not None
+        best, cost, samples = info_cost(pos, seat, action.card, scores, hanging, number, seed)
+        out.append(PlayReview(k, seat, action.card, best, cost, samples, best_dd, cost_dd))
+    return out
+
+
+def dd_trick(match: Match, number: int, trick: int) -> list[tuple[int, Card | None, int | None]]:
+    """(play index, best card, cost) with every card known for each play of one trick."""
+    hand = finished_hand(match, number)
+    positions = _positions(hand, trick)
+    costs = _dd_trick(hand, positions)
+    return [(k, best, cost) for (_, _, k), (best, cost) in zip(positions, costs, strict=True)]
+
+
+def _positions(hand: Hand, trick: int) -> list[tuple[Hand, Play, int]]:
+    """The position before each play of trick ``trick``, the play and its index."""
+    if hand.trump is None or not 0 <= trick < len(hand.tricks):
+        return []
+    positions: list[tuple[Hand, Play, int]] = []
+    for pos, i in replay(hand):
+        action = hand.actions[i]
+        if isinstance(action, Play):
+            k = len(pos.plays)
+            if k // 4 == trick:
+                positions.append((pos.copy(), action, k))
+            elif k // 4 > trick:
+                break
+    return positions
+
+
+def info_cost(
+    pos: Hand,
+    seat: Seat,
+    card: Card,
+    scores: tuple[int, int] = (0, 0),
+    hanging: int = 0,
+    number: int = 1,
+    seed: int = SEED,
+) -> tuple[Card, float, int]:
+    """(the hard player's card, the played card's cost, deals tried) from ``seat``'s observation
+    only: the hard player's search as it plays (its budget, rng and ranking)."""
+    obs = observe(pos, seat, scores, hanging, number)
+    legal = sorted({a.card for a in obs.legal if isinstance(a, Play)})
+    if len(legal) <= 1:
+        return card, 0.0, 0
+    budget = BUDGET
+    rng = SplitMix64(derive_seed(seed, LEVELS.index(LEVEL), len(obs.plays), int(obs.seat)))
+    k = infer(obs)
+    result = evaluate(
+        obs,
+        k,
+        rng,
+        budget.samples,
+        bid_weight(obs, k),
+        budget.exact_cards,
+        budget.node_budget,
+        min_samples=budget.min_samples,
+        leaf_cards=budget.leaf_cards,
+        enum_limit=budget.enum_limit,
+    )
+    ranked = sorted(result.values.items(), key=lambda kv: (-kv[1], kv[0].index))
+    best, value = ranked[0]
+    return best, max(0.0, value - result.values[card]), result.samples
+
+
+def _scoring(hand: Hand, pos: Hand) -> Scoring:
+    """What the margin depends on besides the rest of the play: the hand's real declarations and
+    bela, and the card points already taken."""
+    final = score_hand(hand)
+    assert hand.caller is not None
+    return Scoring(hand.rules, hand.caller.team, final.declarations, final.bela, pos.card_points()[Team.NS])
+
+
+DD = tuple[Card | None, int | None]
+
+
+def _dd_trick(hand: Hand, positions: Sequence[tuple[Hand, Play, int]]) -> list[DD]:
+    """Double-dummy best card and cost of each play of one trick: the last four tricks always,
+    earlier ones while one solver stays within :data:`DD_NODES` (the trick's last card first)."""
+    out: list[DD] = [(None, None)] * len(positions)
+    if not positions:
+        return out
+    assert hand.trump is not None
+    t = int(hand.trump)
+    always = positions[0][2] >= 32 - DD_ALWAYS
+    solver = Solver(t, INF if always else DD_NODES)
+    for j in range(len(positions) - 1, -1, -1):
+        pos, action, _ = positions[j]
+        try:
+            out[j] = dd_cost(hand, pos, action.card, solver)
+        except NodeLimit:
+            break
+    return out
+
+
+def dd_values(hand: Hand, pos: Hand, solver: Solver | None = None) -> dict[Card, int]:
+    """With every card known: the margin of the acting seat's team for each legal card."""
+    assert pos.trump is not None
+    t = int(pos.trump)
+    solver = solver or Solver(t)
+    table = TO_INT[t]
+    hands = [mask_of(pos.held[s], t) for s in SEATS]
+    trick = [table[c.index] for c in pos.trick.cards]
+    won = pos.tricks_won()
+    raw = solver.root_values(hands, int(pos.trick.leader), trick, won[Team.NS] > 0, won[Team.EW] > 0)
+    scoring = _scoring(hand, pos)
+    seat = pos.turn
+    assert seat is not None
+    return {TO_CARD[t][i]: scoring.margin(r, seat.team) for i, r in raw.items()}
+
+
+def dd_cost(hand: Hand, pos: Hand, card: Card, solver: Solver | None = None) -> tuple[Card, int]:
+    """(a best card, the played card's cost) with every card known; the played card when it is
+    one of the best."""
+    values = dd_values(hand, pos, solver)
+    top = max(values.values())
+    if values[card] == top:
+        return card, 0
+    best = min((c for c, v in values.items() if v == top), key=lambda c: c.index)
+    return best, top - values[card]
+
+
+# -- where the pad and the štiglja were decided ----------------------------------------------------
+
+
+class Extremes:
+    """The lowest and highest R (bela.bots.solver's value for NS) over every way of playing the
+    rest of one deal. The table (keyed by the four hands, the leader and who has a trick) holds
+    for every position of the deal, so walking back through a hand reuses it; past ``limit``
+    nodes in all, :class:`NodeLimit`."""
+
+    def __init__(self, trump: int, limit: int) -> None:
+        self.trump = trump
+        self.limit = limit
+        self.nodes = 0
+        self.memo: dict[int, tuple[int, int]] = {}
+
+    def value(self, hands: Sequence[int], leader: int, trick: Sequence[int], flags: int) -> tuple[int, int]:
+        trump = self.trump
+        pts = POINTS[trump]
+        h = list(hands)
+        memo = self.memo
+
+        def start(lead: int, fl: int) -> tuple[int, int]:
+            if not h[lead]:
+                s = 2 if not fl & 2 else (0 if not fl & 1 else 1)
+                return s, s
+            key = ((h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96) << 4) | lead << 2 | fl
+            got = memo.get(key)
+            if got is None:
+                got = play(0, lead, -1, 0, lead, 0, fl)
+                memo[key] = got
+            return got
+
+        def play(n: int, lead: int, led: int, win: int, winseat: int, tpts: int, fl: int) -> tuple[int, int]:
+            self.nodes += 1
+            if self.nodes > self.limit:
+                raise NodeLimit
+            seat = (lead + n) & 3
+            hand = h[seat]
+            m = hand if led < 0 else legal_mask(hand, led, win, trump)
+            lo, hi = INF, -INF
+            while m:
+                b = m & -m
+                m ^= b
+                i = b.bit_length() - 1
+                h[seat] = hand ^ b
+                if n == 0:
+                    nl, nw, nws = i >> 3, i, seat
+                else:
+                    nl = led
+                    if (i >> 3 == win >> 3 and i > win) or (i >> 3 == trump and win >> 3 != trump):
+                        nw, nws = i, seat
+                    else:
+                        nw, nws = win, winseat
+                tp = tpts + pts[i]
+                if n == 3:
+                    if not (h[0] | h[1] | h[2] | h[3]):
+                        tp += 10
+                    if nws & 1:
+                        a, z = start(nws, fl | 2)
+                    else:
+                        a, z = start(nws, fl | 1)
+                        a, z = a + 3 * tp, z + 3 * tp
+                else:
+                    a, z = play(n + 1, lead, nl, nw, nws, tp, fl)
+                h[seat] = hand
+                lo, hi = min(lo, a), max(hi, z)
+            return lo, hi
+
+        if not trick:
+            return start(leader, flags)
+        led = trick[0] >> 3
+        win, winseat, tpts = trick[0], leader, 0
+        for j, c in enumerate(trick):
+            tpts += pts[c]
+            if j and ((c >> 3 == win >> 3 and c > win) or (c >> 3 == trump and win >> 3 != trump)):
+                win, winseat = c, (leader + j) & 3
+        return play(len(trick), leader, led, win, winseat, tpts, flags)
+
+
+def _outcome(scoring: Scoring, r: int) -> tuple[str, int]:
+    """(made / pad / visi, 2 NS štiglja, 0 EW štiglja, 1 none) for the rest's value ``r``."""
+    s = r % 3
+    if s != 1:
+        winner = Team.NS if s == 2 else Team.EW
+        return ("made" if winner is scoring.caller else "pad"), s
+    total = 162 + sum(scoring.decl) + sum(scoring.bela)
+    pts_ns = scoring.ns_points + r // 3
+    own_ns = pts_ns + scoring.decl[0] + scoring.bela[0]
+    own = own_ns if scoring.caller is Team.NS else total - own_ns
+    if 2 * own > total:
+        return "made", s
+    if 2 * own == total and scoring.rules.exact_half == "visi":
+        return "visi", s
+    return "pad", s
+
+
+def decided(match: Match, number: int, limit: int = DECIDED_NODES) -> Decided:
+    """After how many cards the pad and the štiglja could no longer change (see the module)."""
+    hand = finished_hand(match, number)
+    if hand.trump is None or not hand.plays:
+        return Decided(None, None, 32)
+    t = int(hand.trump)
+    table = TO_INT[t]
+    states: list[Hand] = []
+    for pos, i in replay(hand):
+        if isinstance(hand.actions[i], Play):
+            states.append(pos.copy())
+    # states[k]: k cards played (k = 0..31); after the 32nd card nothing can change
+    pad: int | None = None
+    stiglja: int | None = None
+    searched = 32
+    search = Extremes(t, limit)
+    for k in range(31, -1, -1):
+        pos = states[k]
+        won = pos.tricks_won()
+        flags = (1 if won[Team.NS] else 0) | (2 if won[Team.EW] else 0)
+        try:
+            lo, hi = search.value(
+                [mask_of(pos.held[s], t) for s in SEATS],
+                int(pos.trick.leader),
+                [table[c.index] for c in pos.trick.cards],
+                flags,
+            )
+        except NodeLimit:
+            break
+        searched = k
+        scoring = _scoring(hand, pos)
+        a, z = _outcome(scoring, lo), _outcome(scoring, hi)
+        if pad is None and a[0] != z[0]:
+            pad = k + 1
+        if stiglja is None and a[1] != z[1]:
+            stiglja = k + 1
+        if pad is not None and stiglja is not None:
+            break
+    else:
+        pad = 0 if pad is None else pad
+        stiglja = 0 if stiglja is None else stiglja
+    return Decided(pad, stiglja, searched)
+
+
+# -- the verdict and the whole hand -----------------------------------------------------------------
+
+
+def lost_to_mistakes(plays: Sequence[PlayReview]) -> tuple[dict[Seat, float], dict[Team, float]]:
+    """Points lost to mistakes, by seat and by team."""
+    seats = dict.fromkeys(SEATS, 0.0)
+    for p in plays:
+        if p.mistake:
+            seats[p.seat] += p.cost
+    teams = {team: sum(seats[s] for s in team.seats) for team in Team}
+    return seats, teams
+
+
+def solver_reach(plays: Sequence[PlayReview]) -> int | None:
+    """The first play from which every later one has its double-dummy value."""
+    first: int | None = None
+    for p in sorted(plays, key=lambda p: -p.index):
+        if p.cost_dd is None:
+            break
+        first = p.index
+    return first
+
+
+def review_hand(match: Match, number: int, seed: int = SEED) -> dict[str, Any]:
+    """The whole review of one finished hand as one JSON object (``bela review``)."""
+    hand = finished_hand(match, number)
+    plays: list[PlayReview] = []
+    for trick in range(len(hand.tricks)):
+        plays.extend(review_trick(match, number, trick, seed))
+    bids = review_bids(match, number, seed)
+    return hand_json(match, number, bids, plays, decided(match, number))
+
+
+def hand_json(
+    match: Match, number: int, bids: Sequence[BidReview], plays: Sequence[PlayReview], when: Decided
+) -> dict[str, Any]:
+    hand = finished_hand(match, number)
+    score = score_hand(hand)
+    seats, teams = lost_to_mistakes(plays)
+    tricks = []
+    if hand.trump is not None:
+        for tr in hand.tricks:
+            winner = tr.winner(hand.trump).name
+            tricks.append({"leader": tr.leader.name, "winner": winner, "points": tr.points(hand.trump)})
+    return {
+        "hand": number,
+        "dealer": hand.dealer.name,
+        "trump": None if hand.trump is None else hand.trump.letter,
+        "caller": None if hand.caller is None else hand.caller.name,
+        "belot": None if hand.belot is None else hand.belot.name,
+        "outcome": score.outcome,
+        "written": {"NS": score.written[0], "EW": score.written[1]},
+        "bids": [b.to_json() for b in bids],
+        "plays": [p.to_json() for p in plays],
+        "tricks": tricks,
+        "verdict": {
+            "lost": {s.name: _num(v) for s, v in seats.items()},
+            "lost_team": {t.name: _num(v) for t, v in teams.items()},
+            "mistakes": sum(1 for p in plays if p.mistake),
+            "unlucky": sum(1 for p in plays if p.unlucky),
+            "solver_from": solver_reach(plays),
+            "decided": when.to_json(),
+        },
+    }
+
+
+# -- the command ----------------------------------------------------------------------------------
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from bela import record
+    from bela.cli import read_input
+
+    match = record.loads(read_input(args.file))
+    if args.hand is not None:
+        try:
+            finished_hand(match, args.hand)
+        except ReviewError as e:
+            raise record.RecordError(str(e)) from None
+        numbers = [args.hand]
+    else:
+        numbers = [n for n, h in enumerate(match.hands, 1) if h.finished]
+    for n in numbers:
+        data = review_hand(match, n)
+        if args.seat is not None:
+            data["bids"] = [b for b in data["bids"] if b["seat"] == args.seat]
+            data["plays"] = [p for p in data["plays"] if p["seat"] == args.seat]
+        print(json.dumps(data, ensure_ascii=False))
+    return 0
