@@ -1,4 +1,5 @@
-"""The ``bela`` command: ``bela score FILE|-``, ``bela hint FILE|-``, ``bela arena A B``.
+"""The ``bela`` command: ``bela score FILE|-``, ``bela hint FILE|-``, ``bela arena A B``,
+``bela daily DATE``.
 
 Errors are one line on standard error and exit status 1, never a traceback.
 """
@@ -40,6 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--exact-half", choices=("pad", "visi"), default="pad")
     arena.add_argument("--declarations", choices=("auto", "choose"), default="auto")
     arena.add_argument("--bela", choices=("auto", "choose"), default="auto")
+    daily = sub.add_parser("daily", help="the day's deals and their par (four hard players) as JSON")
+    daily.add_argument("date", metavar="DATE", help="YYYY-MM-DD (the page's day is UTC)")
+    daily.add_argument("--hand", type=int, default=None, help="only hand N (1 to 4)")
     return parser
 
 
@@ -99,6 +103,18 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_daily(args: argparse.Namespace) -> int:
+    from bela.daily import daily_json
+
+    try:
+        out = daily_json(args.date, args.hand)
+    except ValueError as e:
+        print(f"bela: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(out, ensure_ascii=False))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -108,6 +124,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_hint(args)
         if args.command == "arena":
             return cmd_arena(args)
+        if args.command == "daily":
+            return cmd_daily(args)
     except record.RecordError as e:
         print(e, file=sys.stderr)
         return 1
