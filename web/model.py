@@ -54,6 +54,7 @@ class Model:
     banner: Banner | None = None
     save_failed: bool = False
     hints: HintState = field(default_factory=HintState)
+    share_text: str = ""  # the last text shared (today's deals, a deal), shown to copy by hand
     t: Translator = field(init=False)
 
     def __post_init__(self) -> None:

@@ -17,6 +17,7 @@ module              draws
 ``stats``           the statistics dialog
 ``last_trick``      the last trick dialog
 ``rules``           the rules page
+``daily``           today's deals: the page's mode, the strip over the table, the day's card
 ``elements``        cards, suit signs and buttons the others share
 ==================  ==========================================================================
 
@@ -31,6 +32,7 @@ from bela.seats import Seat
 from web.dom import by_id, qa
 from web.model import Model
 from web.screens.banner import BannerView
+from web.screens.daily import DailyScreen
 from web.screens.dialog import open_confirm
 from web.screens.hand import PlayerHand
 from web.screens.hintline import HintLine
@@ -61,6 +63,7 @@ class Screens:
         self.stats = StatsDialog(model)
         self.last_trick = LastTrickDialog(model)
         self.rules = RulesPage(model)
+        self.daily = DailyScreen(model)
         self.hand_key: tuple[int, int] | None = None
 
     def render(self, first: bool = False, played: Outcome | None = None) -> None:
@@ -81,6 +84,7 @@ class Screens:
         self.prompt.render(hand)
         self.sheet.render()
         self.overlay.render()
+        self.daily.render()
         self.banner.render()
         self.hint.render()
         if played is None and m.human_can_act():
