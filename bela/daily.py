@@ -25,7 +25,6 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from bela.bots import decide
 from bela.cards import Card
 from bela.deal import deal_cards, derive_seed, first_dealer
 from bela.hand import Hand
@@ -111,6 +110,8 @@ class ParRun:
     def step(self) -> None:
         """One decision of the seat to act (the engine checks it: a bot's illegal choice, never
         expected, would be replaced by the first legal action, as in the arena)."""
+        from bela.bots import decide  # late: the page's main thread imports this module without the bots
+
         hand = self.hand
         seat = hand.turn
         assert seat is not None
