@@ -102,7 +102,10 @@ def test_the_day_is_played_against_par(page: Page, site: str) -> None:
 def test_bela_daily_prints_what_the_page_shows() -> None:
     """The pinned file the page is checked against is what ``bela daily`` prints today."""
     out = subprocess.run(
-        [sys.executable, "-m", "bela", "daily", DAY, "--hand", "1"], capture_output=True, text=True, check=True
+        [sys.executable, "-m", "bela", "daily", DAY, "--hand", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert json.loads(out.stdout)["hands"] == PINNED_DAY["hands"][:1]
 
@@ -163,7 +166,10 @@ def test_a_shared_deal_is_one_hand_against_its_par(page: Page, site: str) -> Non
     assert record["hands"][0]["deal"] == PINNED_DAY["hands"][1]["deal"]
     play_hand(page)
     hooks = par_hooks(page)
-    assert (hooks["ns"], hooks["ew"]) == (PINNED_DAY["hands"][1]["par"]["NS"], PINNED_DAY["hands"][1]["par"]["EW"])
+    assert (hooks["ns"], hooks["ew"]) == (
+        PINNED_DAY["hands"][1]["par"]["NS"],
+        PINNED_DAY["hands"][1]["par"]["EW"],
+    )
     card = page.wait_for_selector("[data-daily-card]", timeout=PAR_TIMEOUT)
     assert card is not None
     assert f"?deal={seed}-2" in page.input_value("[data-share-text]")
