@@ -57,7 +57,7 @@ def test_the_day_is_played_against_par(page: Page, site: str) -> None:
     open_game(page, site, daily=DAY, speed="instant", lang="en")
     assert root(page, "data-mode") == "daily"
     assert root(page, "data-daily") == DAY
-    assert "2026-12-01" in page.text_content("#daily-strip")
+    assert DAY in (page.text_content("#daily-strip") or "")
     expected_vs = []
     for number in range(1, 5):
         play_hand(page)
