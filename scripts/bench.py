@@ -58,6 +58,10 @@ def pyodide_figures(
         out["main_thread"] = bp.measure_main_thread()
     if "hint" in only and hasattr(bp, "measure_hint"):
         out["hint"] = bp.measure_hint()
+    if "daily" in only:
+        import bench_daily
+
+        out["daily"] = bench_daily.measure_daily()
     if "draw" in only:
         import bench_draw
 
@@ -131,6 +135,10 @@ def summarize(cp: dict[str, Any], py: dict[str, Any]) -> list[str]:
             f"elements built with web.dom.el {b.get('el_ms')} ms, "
             f"with pyscript.web {b.get('pyscript_web_ms')} ms"
         )
+    if py.get("daily"):
+        import bench_daily
+
+        lines.append(bench_daily.summary_line(py["daily"]))
     return lines
 
 
@@ -145,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         action="append",
-        choices=("engine", "bots", "boot", "main", "hint", "draw"),
+        choices=("engine", "bots", "boot", "main", "hint", "draw", "daily"),
         help="only these Pyodide figures (repeatable)",
     )
     args = parser.parse_args(argv)
@@ -153,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     cp = cpython_figures(args.hands, args.positions, args.decisions, args.seed)
     py: dict[str, Any] = {}
     if not args.cpython_only:
-        only = set(args.only or ("engine", "bots", "boot", "main", "hint", "draw"))
+        only = set(args.only or ("engine", "bots", "boot", "main", "hint", "draw", "daily"))
         py = pyodide_figures(args.hands, args.positions, args.decisions, args.seed, args.runs, only)
     result = {"cpython": cp, "pyodide": py, "seconds": round(time.perf_counter() - started, 1)}
     out = ROOT / ".bench" / "latest.json"

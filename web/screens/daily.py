@@ -27,6 +27,8 @@ class DailyScreen:
             root.dataset.daily = dup.date
         elif root.hasAttribute("data-daily"):
             root.removeAttribute("data-daily")
+        # the deal numbers whose par is known (make bench times them; not a contract hook)
+        root.dataset.parsReady = ",".join(str(n) for n in sorted(dup.pars)) if dup is not None else ""
         self.render_strip(dup)
         self.render_card(dup)
 
