@@ -8,6 +8,7 @@ import datetime
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +54,7 @@ def par_hooks(page: Page) -> dict[str, int]:
     return {k: int(v) for k, v in values.items()}
 
 
-def test_the_day_is_played_against_par(page: Page, site: str) -> None:
+def test_the_day_is_played_against_par(page: Page, site: str, shoot: Callable[[Page, str], Path]) -> None:
     open_game(page, site, daily=DAY, speed="instant", lang="en")
     assert root(page, "data-mode") == "daily"
     assert root(page, "data-daily") == DAY
@@ -78,6 +79,7 @@ def test_the_day_is_played_against_par(page: Page, site: str) -> None:
     rows = page.locator("[data-daily-hand]")
     assert rows.count() == 4
     assert [int(rows.nth(i).get_attribute("data-vs-par") or "x") for i in range(4)] == expected_vs
+    shoot(page, "daily-card")
     text = page.input_value("[data-share-text]")
     assert f"?daily={DAY}" in text
     assert text.splitlines()[-1] == site.split("?")[0] + f"?daily={DAY}"  # under the site's sub-path
