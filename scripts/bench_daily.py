@@ -31,10 +31,24 @@ PARS_JS = """
 })();
 """
 
-SUMMARY = "() => Boolean(document.querySelector('#overlay:not([hidden]) .par-line'))"
+SUMMARY = (
+    "() => Boolean(document.querySelector('#overlay:not([hidden]) .par-line')"
+    " || document.querySelector('#overlay:not([hidden]) [data-action=\"next-hand\"]'))"
+)
 
 
 def measure_daily(days: int = 5, first: str = "2026-12-01", speed: str = "fast") -> dict[str, Any]:
+    """The figures above; also the same for a regular match's first 4 hands with hard players on
+    the same machine at the same time (no par computed), to tell the par's share of long tasks
+    from the machine's load."""
+    out = _play_days(days, first, speed, daily=True)
+    out["regular_match"] = {
+        k: v for k, v in _play_days(1, first, speed, daily=False).items() if k.startswith("main_thread")
+    }
+    return out
+
+
+def _play_days(days: int, first: str, speed: str, daily: bool) -> dict[str, Any]:
     from e2e.game import HUMAN_JS, MOVE_TIMEOUT, human_step, open_game
 
     start_day = datetime.date.fromisoformat(first)
@@ -42,13 +56,21 @@ def measure_daily(days: int = 5, first: str = "2026-12-01", speed: str = "fast")
     durations: list[float] = []  # ms from the deal to the summary
     late: list[float] = []  # ms par came after the summary (negative: before)
     long_tasks: list[float] = []
+    fallbacks: list[str] = []  # the page's word that the bots (and par) moved to the main thread
     with bp.serve() as base, bp.browser() as b:
         for d in range(days):
             date = (start_day + datetime.timedelta(days=d)).isoformat()
             context = b.new_context(viewport={"width": 1280, "height": 800})
             context.add_init_script(PARS_JS)
             page = context.new_page()
-            open_game(page, base, daily=date, speed=speed, lang="en")
+            page.on(
+                "console",
+                lambda msg: fallbacks.append(msg.text) if "run on the main thread" in msg.text else None,
+            )
+            if daily:
+                open_game(page, base, daily=date, speed=speed, lang="en")
+            else:
+                open_game(page, base, seed=4000 + d, fresh=1, bots="hard", speed=speed, lang="en")
             ready = float(page.evaluate("performance.now()"))  # start-up's own tasks apart
             for number in range(1, 5):
                 dealt = float(page.evaluate("performance.now()"))
@@ -60,6 +82,11 @@ def measure_daily(days: int = 5, first: str = "2026-12-01", speed: str = "fast")
                         break
                     human_step(page)
                 ended = float(page.evaluate("performance.now()"))
+                if not daily:
+                    durations.append(ended - dealt)
+                    if number < 4:
+                        page.click('[data-action="next-hand"]')
+                    continue
                 page.wait_for_function(f"() => '{number}' in window.__pars", timeout=300_000)
                 par_at = float(page.evaluate(f"window.__pars['{number}']"))
                 durations.append(ended - dealt)
@@ -79,6 +106,8 @@ def measure_daily(days: int = 5, first: str = "2026-12-01", speed: str = "fast")
         "ready_before_end": sum(1 for x in late if x <= 0),
         "main_thread_tasks_over_50ms": len(long_tasks),
         "main_thread_longest_task_ms": round(max(long_tasks), 1) if long_tasks else 0,
+        "main_thread_task_ms": bp.percentiles(long_tasks),
+        "worker_fallbacks": fallbacks,
         "note": "par of hand n counted from hand n's deal (0 if known before); the human answers at once",
     }
 
@@ -91,6 +120,10 @@ def summary_line(d: dict[str, Any]) -> str:
         f"{d['hand_ms_min']}); par before the hand's end in "
         f"{d['ready_before_end']}/{d['hands']} (p95 of par minus end {late.get('p95')} ms); main thread: "
         f"{d['main_thread_tasks_over_50ms']} tasks over 50 ms, longest {d['main_thread_longest_task_ms']} ms"
+        f"{'; the worker failed: ' + str(len(d['worker_fallbacks'])) if d['worker_fallbacks'] else ''}"
+        f" (a regular match's 4 hands, hard players, at the same time: "
+        f"{d['regular_match']['main_thread_tasks_over_50ms']} tasks over 50 ms, longest "
+        f"{d['regular_match']['main_thread_longest_task_ms']} ms)"
     )
 
 
