@@ -1,5 +1,5 @@
 """The ``bela`` command: ``bela score FILE|-``, ``bela hint FILE|-``, ``bela arena A B``,
-``bela review FILE|-`` (bela/review.py).
+``bela review FILE|-`` (bela/review.py), ``bela daily DATE``.
 
 Errors are one line on standard error and exit status 1, never a traceback.
 """
@@ -45,6 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--exact-half", choices=("pad", "visi"), default="pad")
     arena.add_argument("--declarations", choices=("auto", "choose"), default="auto")
     arena.add_argument("--bela", choices=("auto", "choose"), default="auto")
+    daily = sub.add_parser("daily", help="the day's deals and their par (four hard players) as JSON")
+    daily.add_argument("date", metavar="DATE", help="YYYY-MM-DD (the page's day is UTC)")
+    daily.add_argument("--hand", type=int, default=None, help="only hand N (1 to 4)")
     return parser
 
 
@@ -104,6 +107,18 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_daily(args: argparse.Namespace) -> int:
+    from bela.daily import daily_json
+
+    try:
+        out = daily_json(args.date, args.hand)
+    except ValueError as e:
+        print(f"bela: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(out, ensure_ascii=False))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -117,6 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from bela.review import cmd_review
 
             return cmd_review(args)
+        if args.command == "daily":
+            return cmd_daily(args)
     except record.RecordError as e:
         print(e, file=sys.stderr)
         return 1

@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 #: The page's figures, in the order make bench measures them (``--only`` picks some).
-FIGURES = ("engine", "bots", "boot", "main", "hint", "draw", "review", "lighthouse")
+FIGURES = ("engine", "bots", "boot", "main", "hint", "draw", "review", "daily", "lighthouse")
 
 LIMITS = {  # the page's limits for the bots' decisions, in ms (issue: computer players)
     "hard": {"p95": 300, "max": 600},
@@ -63,6 +63,10 @@ def pyodide_figures(
         out["main_thread"] = bp.measure_main_thread()
     if "hint" in only and hasattr(bp, "measure_hint"):
         out["hint"] = bp.measure_hint()
+    if "daily" in only:
+        import bench_daily
+
+        out["daily"] = bench_daily.measure_daily()
     if "draw" in only:
         import bench_draw
 
@@ -146,6 +150,10 @@ def summarize(cp: dict[str, Any], py: dict[str, Any]) -> list[str]:
         import bench_lighthouse
 
         lines += ["", *bench_lighthouse.summary(py["lighthouse"])]
+    if py.get("daily"):
+        import bench_daily
+
+        lines.append(bench_daily.summary_line(py["daily"]))
     return lines
 
 

@@ -17,6 +17,7 @@ import js
 from bela.actions import Bid, Declare
 from bela.cards import Suit
 from web.botclient import BotClient
+from web.daily_flow import DailyFlow, wanted
 from web.dom import by_id, closest, console_error, console_warn, q, qa
 from web.files import download, read_record
 from web.game import Game
@@ -28,6 +29,7 @@ from web.params import Params
 from web.reviewing import Reviews
 from web.saves import Saves, Store, new_seed
 from web.screens import Screens
+from web.screens.daily import share
 from web.session import Session
 from web.update import Updates
 
@@ -40,6 +42,9 @@ class App:
         settings = self.saves.load_settings()
         stats = self.saves.load_stats()
         session = self.saves.load_session(settings, params)
+        duplicate = wanted(params)  # ?daily, ?deal: the regular match stays saved as it is
+        if duplicate is not None:
+            session = self.saves.load_duplicate(duplicate, stats)
         lang = pick_language(params.lang or settings.lang or None, browser_lang)
         self.model = Model(session, settings, stats, params, lang, notices=list(self.saves.notes))
         for warning in self.saves.warnings:
@@ -49,6 +54,16 @@ class App:
         self.updates = Updates(self.game.notice, self.game.save)
         game = self.game
         self.reviews = Reviews(self.model, game.bots, self.screens.review, game.save, game.spawn)
+        self.daily = DailyFlow(
+            self.model,
+            self.saves,
+            self.game,
+            self.game.bots,
+            self.screens.render,
+            share,
+            set_address,
+            page_url,
+        )
         self.input = Input(
             self.dispatch, self.model.human_can_act, lambda: self.game.notice(Msg("boot.error"))
         )
@@ -66,7 +81,7 @@ class App:
             "table": lambda _i: game.drop_bela(),
             "hint": lambda _i: game.ask_hint(),
             "next-hand": lambda _i: game.next_hand(),
-            "new-game": lambda _i: game.new_match(),
+            "new-game": lambda _i: self.new_match(),
             "restart": lambda _i: screens.open_confirm(),
             "confirm-restart": lambda _i: self.confirm_restart(),
             "export": lambda _i: game.spawn(download(self.model.session.match)),
@@ -84,6 +99,11 @@ class App:
             "open-rules": lambda _i: self.open_rules(),
             "review": lambda i: self.reviews.open(int(i.value or 0), js.document.activeElement),
             "review-nav": lambda i: self.reviews.move(i.value),
+            "daily": lambda _i: self.open_daily(),
+            "leave-daily": lambda _i: self.daily.leave(),
+            "replay-daily": lambda _i: self.daily.replay(),
+            "share-daily": lambda _i: self.daily.share_day(),
+            "share-deal": lambda _i: self.daily.share_deal(),
         }
 
     def dispatch(self, intent: Intent) -> None:
@@ -109,6 +129,7 @@ class App:
         js.document.body.dataset.appState = "ready"
         self.game.bots.start()
         self.game.kick()
+        self.daily.start()
 
     # -- the page around the table ---------------------------------------------------------------
 
@@ -139,6 +160,14 @@ class App:
         by_id("scrim").hidden = not want
         by_id("open-side").setAttribute("aria-expanded", "true" if want else "false")
 
+    def new_match(self) -> None:
+        self.daily.leave()  # a new match is a regular one
+        self.game.new_match()
+
+    def open_daily(self) -> None:
+        self.toggle_side(False)
+        self.daily.enter_today()
+
     def open_rules(self) -> None:
         self.toggle_side(False)
         self.screens.rules.open()
@@ -146,6 +175,7 @@ class App:
     def confirm_restart(self) -> None:
         by_id("dlg-confirm").close()
         self.toggle_side(False)
+        self.daily.leave()
         self.game.new_match()
 
     def import_file(self, intent: Intent) -> None:
@@ -165,6 +195,7 @@ class App:
         if isinstance(found, Msg):
             self.game.notice(found)
             return
+        self.daily.leave()
         levels = dict(self.model.session.levels)
         self.game.replace_session(Session.from_match(found, levels, new_seed()))
         self.toggle_side(False)
@@ -208,6 +239,21 @@ class App:
         for node in qa("[data-i18n-label]"):
             node.setAttribute("aria-label", t(node.getAttribute("data-i18n-label")))
         js.document.title = t("app.title")
+
+
+def page_url() -> str:
+    """The page's own address (the site may be served under a sub-path)."""
+    return str(js.location.href)
+
+
+def set_address(query: str) -> None:
+    """Show ``query`` (``?daily=...``, ``?deal=...`` or nothing) in the address bar, keeping the
+    visit's other parameters, so that a reload reopens what is being played."""
+    keep = [p for p in str(js.location.search).lstrip("?").split("&") if p]
+    keep = [p for p in keep if p.partition("=")[0] not in ("daily", "deal", "seed", "fresh")]
+    extra = query.lstrip("?")
+    parts = ([extra] if extra else []) + keep
+    js.history.replaceState(None, "", str(js.location.pathname) + ("?" + "&".join(parts) if parts else ""))
 
 
 def browser_languages() -> list[str]:

@@ -22,6 +22,7 @@ from web.dom import console_warn, obj
 START_TIMEOUT = 45.0  # seconds to wait for the worker's Pyodide to start
 ANSWER_TIMEOUT = 60.0  # seconds to wait for one decision
 QUICK_LEVELS = ("easy", "medium")  # decisions short enough for the main thread (make bench)
+PAR_STEP_MS = 80  # the worker's time per par request: a decision asked meanwhile waits no longer
 
 
 class _Event:
@@ -171,6 +172,41 @@ class BotClient:
         """One part of a finished hand's review (web/review_work.py), from the worker; on the main
         thread only if the worker cannot start."""
         request: dict[str, Any] = {"kind": "review", "record": record, "hand": number, "part": part}
+        reply = await self._post(request)
+        if reply is not None:
+            return reply
+        from web import worker as local_worker
+
+        await asyncio.sleep(0)
+        local: dict[str, Any] = json.loads(local_worker.handle(json.dumps({**request, "id": 0})))
+        return local
+
+    # -- par of a deal (bela/daily.py), in steps between the players' decisions -----------------
+
+    async def par(self, seed: int, number: int) -> tuple[int, int]:
+        """Par (NS, EW) of deal ``number`` of ``seed``: the worker plays it a step per request;
+        without a worker the main thread does, yielding between decisions."""
+        request = {"kind": "par", "seed": seed, "number": number, "budget_ms": PAR_STEP_MS}
+        while True:
+            reply = await self._post(request)
+            if reply is None:
+                break
+            if "error" in reply:
+                raise RuntimeError(f"no par: {reply['error']}")
+            if reply.get("done"):
+                return int(reply["NS"]), int(reply["EW"])
+        from web import worker as local_worker
+
+        while True:
+            await asyncio.sleep(0.02)
+            local = json.loads(local_worker.handle(json.dumps({**request, "budget_ms": 0})))
+            if "error" in local:
+                raise RuntimeError(f"no par: {local['error']}")
+            if local.get("done"):
+                return int(local["NS"]), int(local["EW"])
+
+    async def _post(self, payload: dict[str, Any]) -> dict[str, Any] | None:
+        """The worker's reply to ``payload``, or None when there is no worker to ask."""
         if self.state == "idle":
             self.start()
         if self.state == "starting" and self._ready is not None:
@@ -178,20 +214,16 @@ class BotClient:
                 await asyncio.wait_for(asyncio.shield(self._ready), START_TIMEOUT)
             except TimeoutError:
                 self._fail("the worker did not start in time")
-        if self.state == "ready":
-            self._next_id += 1
-            request["id"] = self._next_id
-            fut: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
-            self._pending[self._next_id] = fut
-            self._worker.postMessage(json.dumps(request))
-            try:
-                return await asyncio.wait_for(fut, ANSWER_TIMEOUT)
-            except TimeoutError:
-                self._pending.pop(int(request["id"]), None)
-                self._fail("the worker stopped answering")
-        from web import worker as local_worker
-
-        await asyncio.sleep(0)
-        request["id"] = 0
-        reply: dict[str, Any] = json.loads(local_worker.handle(json.dumps(request)))
-        return reply
+        if self.state != "ready":
+            return None
+        self._next_id += 1
+        ident = self._next_id
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
+        self._pending[ident] = fut
+        self._worker.postMessage(json.dumps({**payload, "id": ident}))
+        try:
+            return await asyncio.wait_for(fut, ANSWER_TIMEOUT)
+        except TimeoutError:
+            self._pending.pop(ident, None)
+            self._fail("the worker stopped answering")
+            return None

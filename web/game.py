@@ -329,6 +329,8 @@ class Game:
         session = m.session
         if not session.between_hands() or m.busy:
             return
+        if session.duplicate is not None and not session.duplicate.more_hands(session.match):
+            return  # the day's (or the shared deal's) hands are all played
         session.next_hand()
         m.refusal = ""
         m.banner = None

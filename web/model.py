@@ -57,6 +57,7 @@ class Model:
     hints: HintState = field(default_factory=HintState)
     review: ReviewState | None = None  # the review of a finished hand, open over the page
     reviews: dict[tuple[int, int], ReviewData] = field(default_factory=dict)  # by (gen, hand)
+    share_text: str = ""  # the last text shared (today's deals, a deal), shown to copy by hand
     t: Translator = field(init=False)
 
     def __post_init__(self) -> None:

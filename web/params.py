@@ -5,13 +5,19 @@
 (42, 'instant', 'en', True, 501, 'hard')
 >>> Params.parse("?seed=x&target=9&bots=god").seed is None
 True
+>>> Params.parse("?daily=2026-12-01").daily, Params.parse("?daily").daily, Params.parse("?daily=1.1.").daily
+('2026-12-01', 'today', None)
+>>> Params.parse("?deal=42-3").deal, Params.parse("?deal=42").deal
+('42-3', None)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bela.daily import parse_date
 from bela.rules import TARGETS
+from web.daily_view import parse_deal
 from web.i18n import KNOWN_LANGS
 from web.settings import LEVELS, SPEEDS
 
@@ -26,6 +32,8 @@ class Params:
     fresh: bool = False
     target: int | None = None
     bots: str | None = None
+    daily: str | None = None  # today's deals: a date YYYY-MM-DD, or "today" (UTC)
+    deal: str | None = None  # a shared deal: SEED-N
 
     @classmethod
     def parse(cls, query: str) -> Params:
@@ -38,7 +46,13 @@ class Params:
         seed = int(seed_text) if seed_text and seed_text.isdigit() and int(seed_text) <= MAX_SEED else None
         target_text = last("target")
         target = int(target_text) if target_text and target_text.isdigit() else None
+        daily = last("daily")
+        if daily is not None:
+            daily = "today" if daily in ("", "today") else parse_date(daily)
+        deal = last("deal")
         return cls(
+            daily=daily,
+            deal=deal if deal is not None and parse_deal(deal) is not None else None,
             seed=seed,
             speed=last("speed") if last("speed") in SPEEDS else None,
             lang=last("lang") if last("lang") in KNOWN_LANGS else None,

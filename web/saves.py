@@ -19,12 +19,13 @@ import random
 from typing import Protocol
 
 from bela.rules import HouseRules
+from web.daily_view import HARD_LEVELS, Duplicate
 from web.i18n import Msg
 from web.params import MAX_SEED, Params
-from web.session import Session
+from web.session import BOT_SEATS, Session
 from web.settings import RULE_KEYS, Settings, parse_levels
 from web.stats import Stats
-from web.storage import MATCH_KEY, SETTINGS_KEY, STATS_KEY, SaveError, unwrap, wrap
+from web.storage import DAILY_KEY, DEAL_KEY, MATCH_KEY, SETTINGS_KEY, STATS_KEY, SaveError, unwrap, wrap
 
 UNREADABLE = ".unreadable"  # suffix of the key that keeps a stored value this page could not read
 
@@ -68,6 +69,26 @@ def new_session(settings: Settings, params: Params) -> Session:
     levels = parse_levels(params.bots) or settings.levels()
     seed = params.seed if params.seed is not None else new_seed()
     return Session.new(HouseRules.from_json(rules_json), seed, levels)
+
+
+def match_key(duplicate: Duplicate | None) -> str:
+    if duplicate is None:
+        return MATCH_KEY
+    return DAILY_KEY if duplicate.kind == "daily" else DEAL_KEY
+
+
+def new_duplicate(wanted: Duplicate, stats: Stats) -> Session:
+    """A new session of ``wanted``: hard computer players, the default house rules; a day
+    already counted is practice.
+
+    >>> s = new_duplicate(Duplicate.daily("2026-12-01"), Stats().add_daily("2026-12-01", 3))
+    >>> s.duplicate.practice, sorted(set(s.levels.values())), s.match.rules.target
+    (True, ['hard'], 1001)
+    """
+    dup = Duplicate(wanted.kind, wanted.seed, wanted.numbers, wanted.date)
+    dup.practice = wanted.practice or (dup.kind == "daily" and any(d == dup.date for d, _ in stats.daily))
+    levels = dict(zip(BOT_SEATS, HARD_LEVELS, strict=True))
+    return Session(dup.new_match(), levels, duplicate=dup)
 
 
 class Saves:
@@ -124,9 +145,30 @@ class Saves:
         return session or new_session(settings, params)
 
     def save(self, session: Session, stats: Stats) -> bool:
-        """The match and the statistics; False if the store refused either."""
-        ok = self.store.set(MATCH_KEY, wrap("match", session.to_save()))
+        """The match (today's deals and a shared deal each under their own key) and the
+        statistics; False if the store refused either."""
+        ok = self.store.set(match_key(session.duplicate), wrap("match", session.to_save()))
         return self.store.set(STATS_KEY, wrap("stats", stats.to_json())) and ok
+
+    def load_duplicate(self, wanted: Duplicate, stats: Stats) -> Session:
+        """The saved duplicate match if it is ``wanted`` (the same day, or the same shared deal),
+        else a new one: a day already played for the record is replayed as practice."""
+        key = match_key(wanted)
+        raw = self.store.get(key)
+        if raw is not None:
+            try:
+                session = Session.from_save(unwrap(raw, "match"))
+                found = session.duplicate
+                if found is not None and (found.kind, found.seed, found.numbers) == (
+                    wanted.kind,
+                    wanted.seed,
+                    wanted.numbers,
+                ):
+                    return session
+            except SaveError as e:
+                self.warnings.append(f"saved deals unreadable: {e}")
+                self._set_aside(key, raw)
+        return new_duplicate(wanted, stats)
 
     def save_settings(self, settings: Settings) -> None:
         self.store.set(SETTINGS_KEY, wrap("settings", settings.to_json()))

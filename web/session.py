@@ -23,6 +23,7 @@ from bela.match import Match
 from bela.record import RecordError, dumps, from_json, to_json
 from bela.rules import HouseRules
 from bela.seats import SEATS, Seat, Team
+from web.daily_view import Duplicate
 from web.settings import LEVELS
 from web.stats import Stats
 from web.storage import SaveError
@@ -53,6 +54,7 @@ class Session:
     levels: dict[Seat, str] = field(default_factory=lambda: dict(DEFAULT_LEVELS))
     counted: int = 0  # finished hands already added to the statistics
     done: bool = False  # the finished match has been added to the statistics
+    duplicate: Duplicate | None = None  # today's deals or a shared deal (web/daily_view.py)
 
     @classmethod
     def new(cls, rules: HouseRules, seed: int, levels: dict[Seat, str]) -> Session:
@@ -135,17 +137,26 @@ class Session:
         if score.winner is not None and not self.done:
             stats = stats.add_match(score.winner)
             self.done = True
+        dup = self.duplicate
+        if dup is not None and dup.kind == "daily" and not dup.practice and not dup.recorded:
+            total = dup.total_vs_par(self.match)
+            if total is not None:  # a day counts once for the record
+                stats = stats.add_daily(dup.date, total)
+                dup.recorded = True
         return stats
 
     # -- saving ----------------------------------------------------------------------------
 
     def to_save(self) -> dict[str, Any]:
-        return {
+        out = {
             "record": to_json(self.match),
             "levels": {s.name: self.levels[s] for s in BOT_SEATS},
             "counted": self.counted,
             "done": self.done,
         }
+        if self.duplicate is not None:
+            out["duplicate"] = self.duplicate.to_json()
+        return out
 
     @classmethod
     def from_save(cls, data: dict[str, Any]) -> Session:
@@ -167,7 +178,13 @@ class Session:
         counted = data.get("counted", 0)
         if not isinstance(counted, int) or isinstance(counted, bool) or not 0 <= counted <= len(match.hands):
             raise SaveError("corrupt", "bad statistics counter")
-        return cls(match, levels, counted, bool(data.get("done", False)))
+        duplicate = None
+        if "duplicate" in data:
+            try:
+                duplicate = Duplicate.from_json(data["duplicate"])
+            except ValueError as e:
+                raise SaveError("corrupt", f"the saved deals of the day: {e}") from None
+        return cls(match, levels, counted, bool(data.get("done", False)), duplicate)
 
 
 def human_turn(hand: Hand) -> bool:

@@ -14,8 +14,10 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from bela.daily import parse_date, today
 from bela.scoring import HandScore
 from bela.seats import Team
+from web.daily_view import signed, streak
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +36,7 @@ class Stats:
     review_cards: int = 0  # the player's cards with a choice in them
     review_best: int = 0  # ... equal to the hard player's choice
     review_lost: int = 0  # points lost to mistakes, in tenths of a point
+    daily: tuple[tuple[str, int], ...] = ()  # today's deals played for the record: (date, vs par)
 
     def average_points(self) -> float | None:
         return self.points / self.hands if self.hands else None
@@ -86,6 +89,19 @@ class Stats:
     def lost_per_hand(self) -> float | None:
         return self.review_lost / 10 / self.reviewed if self.reviewed else None
 
+    def add_daily(self, date: str, vs_par: int) -> Stats:
+        """Count a day's result against par, once (a replay is practice).
+
+        >>> Stats().add_daily("2026-12-01", 12).add_daily("2026-12-01", 40).daily
+        (('2026-12-01', 12),)
+        """
+        if any(d == date for d, _ in self.daily):
+            return self
+        return replace(self, daily=tuple(sorted((*self.daily, (date, vs_par)))))
+
+    def daily_best(self) -> int | None:
+        return max((v for _, v in self.daily), default=None)
+
     def to_json(self) -> dict[str, Any]:
         """The counts to save. ``hints`` (counted since hints came) only once there is one: a
         player who never asked keeps the statistics saved before, unchanged.
@@ -97,6 +113,9 @@ class Stats:
         for name in ("hints", "reviewed", "review_cards", "review_best", "review_lost"):
             if not data[name]:
                 del data[name]  # counted since hints (reviews) came: older saves stay as they were
+        del data["daily"]
+        if self.daily:  # only once a day is played: older pages still read the rest
+            data["daily"] = dict(self.daily)
         return data
 
     @classmethod
@@ -105,11 +124,42 @@ class Stats:
             raise ValueError("statistics must be an object")
         values: dict[str, int] = {}
         for f in fields(cls):
+            if f.name == "daily":
+                continue
             v = data.get(f.name, 0)
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise ValueError(f"statistics: {f.name} must be a count")
             values[f.name] = v
-        return cls(**values)
+        return cls(**values, daily=_daily_results(data.get("daily", {})))
+
+
+def _daily_results(raw: object) -> tuple[tuple[str, int], ...]:
+    if not isinstance(raw, dict):
+        raise ValueError("statistics: daily must be an object")
+    out = []
+    for date, v in raw.items():
+        if not isinstance(v, int) or isinstance(v, bool) or parse_date(str(date)) is None:
+            raise ValueError("statistics: daily must map dates to points")
+        out.append((str(date), v))
+    return tuple(sorted(out))
+
+
+def daily_rows(s: Stats, t: Callable[..., str], today: str) -> list[tuple[str, str, str]]:
+    """The statistics dialog's rows of today's deals (none before a day is played).
+
+    >>> from web.i18n import Translator
+    >>> s = Stats().add_daily("2026-11-30", -4).add_daily("2026-12-01", 12)
+    >>> [r[2] for r in daily_rows(s, Translator("en"), "2026-12-01")]
+    ['2', '+12', '2']
+    """
+    if not s.daily:
+        return []
+    best = s.daily_best()
+    return [
+        ("daily_days", t("stats.daily_days"), str(len(s.daily))),
+        ("daily_best", t("stats.daily_best"), signed(best) if best is not None else t("stats.none")),
+        ("daily_streak", t("stats.daily_streak"), str(streak([d for d, _ in s.daily], today))),
+    ]
 
 
 def rows(s: Stats, t: Callable[..., str]) -> list[tuple[str, str, str]]:
@@ -141,4 +191,5 @@ def rows(s: Stats, t: Callable[..., str]) -> list[tuple[str, str, str]]:
             f"{acc * 100:.0f} % ({s.review_best}/{s.review_cards})" if acc is not None else t("stats.none"),
         ),
         ("lost", t("stats.lost"), f"{lost:.1f}" if lost is not None else t("stats.none")),
+        *daily_rows(s, t, today()),
     ]

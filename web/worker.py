@@ -8,6 +8,11 @@ what a hint shows, web.hint), or ``{"id", "error"}``. The same function runs und
 which is how it is tested. A request with ``"kind": "review"`` asks for a part of a finished
 hand's review instead (web/review_work.py).
 
+A par request ``{"id", "kind": "par", "seed", "number", "budget_ms"}`` plays on the par of that
+deal (bela/daily.py) for about ``budget_ms``, at least one decision, and answers ``{"id",
+"done", "actions"}``, with ``NS`` and ``EW`` once done: the page asks again until done, so a
+decision asked meanwhile waits for one step, never for a whole hand.
+
 >>> from bela.match import Match
 >>> from bela.record import dumps
 >>> m = Match(seed=11)
@@ -26,12 +31,14 @@ import time
 from typing import Any
 
 from bela import bots
+from bela.daily import ParRun
 from bela.match import Match
 from bela.record import loads
 from bela.seats import Seat
 from web.hint import advice_json
 
 _cache: dict[str, Match] = {}
+_par_runs: dict[tuple[int, int], ParRun] = {}
 
 
 def decide(record: str, seat: str, level: str, seed: int) -> bots.Decision:
@@ -51,6 +58,32 @@ def decide(record: str, seat: str, level: str, seed: int) -> bots.Decision:
     return decision
 
 
+def par_step(seed: int, number: int, budget_ms: float) -> dict[str, Any]:
+    """Play on the par of deal ``number`` of ``seed`` for about ``budget_ms`` (one decision at
+    least); the run is kept between requests.
+
+    >>> from bela.daily import daily_seed
+    >>> reply = par_step(daily_seed("2026-12-01"), 1, 0)
+    >>> reply["done"], reply["actions"]
+    (False, 1)
+    """
+    key = (seed, number)
+    run = _par_runs.get(key)
+    if run is None:
+        run = _par_runs[key] = ParRun(seed, number)
+    start = time.perf_counter()
+    while not run.done:
+        run.step()
+        if (time.perf_counter() - start) * 1000 >= budget_ms:
+            break
+    reply: dict[str, Any] = {"done": run.done, "actions": len(run.hand.actions)}
+    if run.done:
+        result = run.result()
+        reply.update(NS=result.ns, EW=result.ew)
+        del _par_runs[key]
+    return reply
+
+
 def handle(request: str) -> str:
     """Answer one JSON request with one JSON reply; never raises."""
     reply: dict[str, Any] = {}
@@ -62,10 +95,11 @@ def handle(request: str) -> str:
             from web.review_work import answer
 
             reply.update(answer(str(data["record"]), int(data["hand"]), str(data["part"])))
-            reply["ms"] = round((time.perf_counter() - start) * 1000, 2)
-            return json.dumps(reply)
-        decision = decide(str(data["record"]), str(data["seat"]), str(data["level"]), int(data["seed"]))
-        reply.update(advice_json(decision))
+        elif data.get("kind") == "par":
+            reply.update(par_step(int(data["seed"]), int(data["number"]), float(data.get("budget_ms", 100))))
+        else:
+            decision = decide(str(data["record"]), str(data["seat"]), str(data["level"]), int(data["seed"]))
+            reply.update(advice_json(decision))
     except Exception as e:  # a bad request or a bot's bug must not kill the worker
         reply["error"] = f"{type(e).__name__}: {e}"
     reply["ms"] = round((time.perf_counter() - start) * 1000, 2)

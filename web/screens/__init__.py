@@ -18,6 +18,7 @@ module              draws
 ``last_trick``      the last trick dialog
 ``rules``           the rules page
 ``review``          the review of a finished hand (web/review_view.py's view model)
+``daily``           today's deals: the page's mode, the strip over the table, the day's card
 ``elements``        cards, suit signs and buttons the others share
 ==================  ==========================================================================
 
@@ -32,6 +33,7 @@ from bela.seats import Seat
 from web.dom import by_id, qa
 from web.model import Model
 from web.screens.banner import BannerView
+from web.screens.daily import DailyScreen
 from web.screens.dialog import open_confirm
 from web.screens.hand import PlayerHand
 from web.screens.hintline import HintLine
@@ -64,6 +66,7 @@ class Screens:
         self.last_trick = LastTrickDialog(model)
         self.rules = RulesPage(model)
         self.review = ReviewScreen(model)
+        self.daily = DailyScreen(model)
         self.hand_key: tuple[int, int] | None = None
 
     def render(self, first: bool = False, played: Outcome | None = None) -> None:
@@ -84,6 +87,7 @@ class Screens:
         self.prompt.render(hand)
         self.sheet.render()
         self.overlay.render()
+        self.daily.render()
         self.banner.render()
         self.hint.render()
         if played is None and m.human_can_act():

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bela.cards import Card
+from web.daily_view import shared_deal_of, summary_line
 from web.dom import by_id, el, obj, q, replace_children
 from web.model import Model
 from web.screens.elements import mini_cards, primary_action, review_button
@@ -30,7 +31,8 @@ class Overlay:
                 box.hidden = True
                 box.removeAttribute("data-sig")
             return
-        sig = f"{m.gen}:{session.hand_number}:{over}:{m.lang}"
+        dup = session.duplicate
+        sig = f"{m.gen}:{session.hand_number}:{over}:{m.lang}:{dup.sig() if dup else ''}"
         if box.getAttribute("data-sig") == sig and not box.hidden:
             return
         box.setAttribute("data-sig", sig)
@@ -127,9 +129,46 @@ class Overlay:
             ),
         )
 
+    def par_line(self) -> Any:
+        """Par of a daily (or shared) deal beside the usual scoring (ui-contract.md's hooks)."""
+        m = self.model
+        dup = m.session.duplicate
+        if dup is None:
+            return None
+        text, hooks = summary_line(m.t, dup, m.session.match, m.session.hand_number - 1)
+        attrs: dict[str, str | None] = {"data-par": "" if hooks else None, **hooks}
+        return el("p", attrs, cls="par-line", text=text)
+
+    def actions(self, more: bool) -> Any:
+        """Next hand (while there is one) and "Share this deal" (a deal its seed deals)."""
+        m = self.model
+        buttons = []
+        if more:
+            buttons.append(
+                el(
+                    "button",
+                    {"type": "button", "data-action": "next-hand"},
+                    cls="btn primary",
+                    text=m.t("action.next_hand"),
+                )
+            )
+        if shared_deal_of(m.session.match, m.session.duplicate) is not None:
+            buttons.append(
+                el(
+                    "button",
+                    {"type": "button", "data-action": "share-deal"},
+                    cls="btn",
+                    text=m.t("action.share_deal"),
+                )
+            )
+        return el("div", cls="actions", children=buttons)
+
     def summary_panel(self) -> Any:
         t = self.model.t
-        number = self.model.session.hand_number
+        session = self.model.session
+        number = session.hand_number
+        dup = session.duplicate
+        more = dup is None or dup.more_hands(session.match)
         top, details = self.summary_table()
         return el(
             "section",
@@ -139,8 +178,9 @@ class Overlay:
                 el("h2", {"id": "summary-title"}, text=t("summary.title", n=number)),
                 self.caller_line(),
                 top,
+                self.par_line(),
                 details,
-                with_review(primary_action(t("action.next_hand"), "next-hand"), review_button(t, number)),
+                with_review(self.actions(more), review_button(t, number)),
             ],
         )
 

@@ -1,0 +1,201 @@
+"""Today's deals on the page: the page root's ``data-mode`` / ``data-daily``, the strip over the
+table (the day, the hand, the house rules), the day's card after the last hand (the total
+against par, a row per hand, the share text) and sharing (the system's share sheet where there
+is one, else the clipboard)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js
+
+from web.daily_view import Duplicate, card_rows, share_text, signed
+from web.dom import by_id, el, q, replace_children
+from web.model import Model
+
+
+class DailyScreen:
+    def __init__(self, model: Model) -> None:
+        self.model = model
+
+    def render(self) -> None:
+        m = self.model
+        dup = m.session.duplicate
+        root = js.document.documentElement
+        root.dataset.mode = "match" if dup is None else dup.kind
+        if dup is not None and dup.kind == "daily":
+            root.dataset.daily = dup.date
+        elif root.hasAttribute("data-daily"):
+            root.removeAttribute("data-daily")
+        # the deal numbers whose par is known (make bench times them; not a contract hook)
+        root.dataset.parsReady = ",".join(str(n) for n in sorted(dup.pars)) if dup is not None else ""
+        self.render_strip(dup)
+        self.render_card(dup)
+
+    def rules_text(self) -> str:
+        rules = self.model.session.match.rules
+        return self.model.t("daily.rules", target=rules.target, stiglja=rules.stiglja)
+
+    def render_strip(self, dup: Duplicate | None) -> None:
+        strip = by_id("daily-strip")
+        if strip is None:
+            return
+        if dup is None:
+            strip.hidden = True
+            return
+        t = self.model.t
+        session = self.model.session
+        if dup.kind == "daily":
+            head = t(
+                "daily.strip",
+                date=dup.date,
+                n=min(session.hand_number, len(dup.numbers)),
+                total=len(dup.numbers),
+            )
+        else:
+            head = t("daily.strip_deal")
+        practice = t("daily.practice_mark") if dup.practice else ""
+        sig = f"{head}|{practice}|{self.model.lang}"
+        if strip.getAttribute("data-sig") != sig:
+            strip.setAttribute("data-sig", sig)
+            replace_children(
+                strip,
+                [
+                    el("strong", text=head),
+                    el("span", cls="practice", text=practice) if practice else None,
+                    el("span", cls="rules", text=self.rules_text()),
+                    el(
+                        "button",
+                        {"type": "button", "data-action": "leave-daily"},
+                        cls="btn small",
+                        text=t("action.back_to_match"),
+                    ),
+                ],
+            )
+        strip.hidden = False
+
+    def render_card(self, dup: Duplicate | None) -> None:
+        """The day's card, under the last hand's summary, once every hand is played."""
+        m = self.model
+        box = by_id("overlay")
+        panel = q(".panel", box) if box is not None and not box.hidden else None
+        if dup is None or panel is None or not dup.complete(m.session.match):
+            return
+        total = dup.total_vs_par(m.session.match)
+        text = share_text(m.t, dup, m.session.match, str(js.location.href)) if total is not None else ""
+        sig = f"{dup.sig()}|{text}|{m.lang}"
+        old = q("[data-daily-card]", panel)
+        if old is not None:
+            if old.getAttribute("data-sig") == sig:
+                return
+            old.remove()
+        panel.appendChild(self.card(dup, total, text, sig))
+
+    def card(self, dup: Duplicate, total: int | None, text: str, sig: str) -> Any:
+        t = self.model.t
+        match = self.model.session.match
+        rows = []
+        for r in card_rows(dup, match):
+            rows.append(
+                el(
+                    "tr",
+                    {"data-daily-hand": r.number, "data-vs-par": r.vs_par},
+                    children=[
+                        el("th", {"scope": "row"}, text=str(r.number)),
+                        el("td", cls="ns-col", text=f"{r.ours[0]} : {r.ours[1]}"),
+                        el("td", text=f"{r.par[0]} : {r.par[1]}" if r.par else "…"),
+                        el("td", cls="vs", text=signed(r.vs_par) if r.vs_par is not None else "…"),
+                    ],
+                )
+            )
+        head = el(
+            "thead",
+            children=[
+                el(
+                    "tr",
+                    children=[
+                        el("th", {"scope": "col"}, text=t("daily.col_hand")),
+                        el("th", {"scope": "col"}, text=t("daily.col_us")),
+                        el("th", {"scope": "col"}, text=t("daily.col_par")),
+                        el("th", {"scope": "col"}, text=t("daily.col_vs")),
+                    ],
+                )
+            ],
+        )
+        title = t("daily.card_title", date=dup.date) if dup.kind == "daily" else t("daily.deal_title")
+        if total is None:
+            total_line = el("p", cls="verdict", text=t("daily.par_computing"))
+        else:
+            tone = "good" if total > 0 else "bad" if total < 0 else ""
+            total_line = el("p", cls=f"verdict {tone}".strip(), text=t("daily.total", vs=signed(total)))
+        status = t("daily.practice") if dup.practice else t("daily.for_record") if dup.kind == "daily" else ""
+        buttons = [
+            el(
+                "button",
+                {"type": "button", "data-action": "share-daily", "disabled": total is None},
+                cls="btn primary",
+                text=t("action.share"),
+            ),
+            el(
+                "button",
+                {"type": "button", "data-action": "leave-daily"},
+                cls="btn",
+                text=t("action.back_to_match"),
+            ),
+        ]
+        if dup.kind == "daily":
+            buttons.insert(
+                1,
+                el(
+                    "button",
+                    {"type": "button", "data-action": "replay-daily"},
+                    cls="btn",
+                    text=t("action.replay_daily"),
+                ),
+            )
+        return el(
+            "section",
+            {
+                "data-daily-card": "",
+                "data-total-vs-par": total,
+                "data-sig": sig,
+                "aria-labelledby": "daily-card-title",
+            },
+            cls="daily-card",
+            children=[
+                el("h2", {"id": "daily-card-title"}, text=title),
+                total_line,
+                el("table", cls="summary daily-rows", children=[head, el("tbody", children=rows)]),
+                el("p", cls="sub", text=status) if status else None,
+                el("p", cls="sub", text=self.rules_text()),
+                el(
+                    "textarea",
+                    {
+                        "data-share-text": "",
+                        "readonly": True,
+                        "rows": 3,
+                        "aria-label": t("daily.share_label"),
+                    },
+                    text=text,
+                ),
+                el("div", cls="actions", children=buttons),
+            ],
+        )
+
+
+async def share(text: str) -> str:
+    """Hand ``text`` to the system's share sheet where the browser has one (shared), else to
+    the clipboard (copied); failed if neither took it (the text stays on the card to copy)."""
+    nav = js.navigator
+    try:
+        if hasattr(nav, "share") and nav.share is not None:
+            await nav.share(js.Object.fromEntries([["text", text]]))
+            return "shared"
+    except Exception as e:
+        if "AbortError" in str(e):
+            return "cancelled"
+    try:
+        await nav.clipboard.writeText(text)
+        return "copied"
+    except Exception:
+        return "failed"
