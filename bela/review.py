@@ -22,6 +22,10 @@ continuation, within :data:`DECIDED_NODES` nodes a position, from the end backwa
 Every budget is a count, never the clock: the same record gives the same review in CPython
 (``bela review``) and in the page's worker.
 
+One room past 400 lines on purpose: the costs, the bids and the verdict all walk the same
+replay of the hand (one position per play, the seat's observation and the four hands there),
+and splitting them would pass that replay between modules; the command's part is at the end.
+
 >>> from bela.match import Match
 >>> from bela.deal import SplitMix64
 >>> m = Match(seed=3)
