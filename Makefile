@@ -43,7 +43,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-unit: $(STAMP)
+unit: $(STAMP) $(NODE_STAMP)
 	$(PY) -m pytest -q -n 2
 
 e2e: $(STAMP) site chromium

@@ -15,7 +15,14 @@ import build_site  # noqa: E402
 import snapshot  # noqa: E402
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
-needs_pyodide = pytest.mark.skipif(not (PYODIDE / "pyodide.mjs").exists(), reason="npm ci not run")
+needs_pyodide = pytest.mark.usefixtures("pyodide_installed")
+
+
+@pytest.fixture
+def pyodide_installed() -> None:
+    """These tests read the pinned Pyodide: installed by ``npm ci`` (``make unit`` runs it)."""
+    if not (PYODIDE / "pyodide.mjs").exists():
+        pytest.fail("node_modules/pyodide is missing: run `npm ci` (make unit does it)")
 
 
 def tree(tmp_path: Path) -> Path:
