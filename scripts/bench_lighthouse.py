@@ -12,14 +12,11 @@ incognito-like context). Figures only: nothing here is asserted.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import subprocess
 import sys
 import tempfile
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,49 +26,19 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 REPORT = ROOT / ".bench" / "lighthouse.json"
-SUB_PATH = "/bela/"  # served as GitHub Pages serves a project site
 CATEGORIES = ("accessibility", "best-practices")
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
 
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 - the base class's attribute
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".toml": "text/plain",
-        ".zip": "application/zip",
-        ".webmanifest": "application/manifest+json",
-    }
-
-    def translate_path(self, path: str) -> str:
-        if path.startswith(SUB_PATH):
-            path = "/" + path[len(SUB_PATH) :]
-        return super().translate_path(path)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        return
-
-
-class _Server(http.server.ThreadingHTTPServer):
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
+import bench_pyodide as bp  # noqa: E402
 
 
 @contextmanager
 def serve(site: Path = SITE) -> Iterator[str]:
-    """``site`` served under /bela/ on a free local port; yields the page's URL."""
-    if not (site / "index.html").exists():
-        raise SystemExit(f"{site} is not built: run `make site`")
-    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}{SUB_PATH}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    """``site`` served under /bela/ on a free local port (bench_pyodide's server); yields the
+    page's URL."""
+    with bp.serve(site) as base:
+        yield base.rstrip("/") + bp.SUB_PATH
 
 
 def chrome_flags() -> list[str]:

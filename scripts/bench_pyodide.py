@@ -110,6 +110,9 @@ MONITOR_JS = """
 """
 
 
+SUB_PATH = "/bela/"
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {  # noqa: RUF012 - the base class's attribute
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -118,8 +121,15 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
         ".toml": "text/plain",
         ".zip": "application/zip",
+        ".webmanifest": "application/manifest+json",
     }
     pages = {BENCH_PREFIX + "bare.html": BARE_HTML, BENCH_PREFIX + "run.html": RUN_HTML}  # noqa: RUF012
+
+    def translate_path(self, path: str) -> str:
+        """The site at / and at /bela/ too (as GitHub Pages serves a project at /REPO/)."""
+        if path.startswith(SUB_PATH):
+            path = "/" + path[len(SUB_PATH) :]
+        return super().translate_path(path)
 
     def do_GET(self) -> None:
         path = self.path.split("?")[0]
