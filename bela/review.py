@@ -47,10 +47,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bela.actions import Bid, Play
-from bela.bots import BUDGETS, LEVELS, bid_weight, decide
+from bela.bots import BUDGETS, LEVELS, decide, search
 from bela.bots.cardset import POINTS, TO_CARD, TO_INT, legal_mask, mask_of
 from bela.bots.knowledge import infer
-from bela.bots.search import Scoring, evaluate
+from bela.bots.search import Scoring
 from bela.bots.solver import INF, NodeLimit, Solver
 from bela.cards import Card
 from bela.deal import SplitMix64, derive_seed
@@ -307,19 +307,7 @@ def info_cost(
         return card, 0.0, 0
     budget = BUDGET
     rng = SplitMix64(derive_seed(seed, LEVELS.index(LEVEL), len(obs.plays), int(obs.seat)))
-    k = infer(obs)
-    result = evaluate(
-        obs,
-        k,
-        rng,
-        budget.samples,
-        bid_weight(obs, k),
-        budget.exact_cards,
-        budget.node_budget,
-        min_samples=budget.min_samples,
-        leaf_cards=budget.leaf_cards,
-        enum_limit=budget.enum_limit,
-    )
+    result = search(obs, infer(obs), rng, budget)
     ranked = sorted(result.values.items(), key=lambda kv: (-kv[1], kv[0].index))
     best, value = ranked[0]
     return best, max(0.0, value - result.values[card]), result.samples

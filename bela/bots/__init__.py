@@ -146,23 +146,29 @@ def _play(obs: Observation, level: str, rng: SplitMix64, budget: Budget | None) 
     legal = sorted({a.card for a in obs.legal if isinstance(a, Play)})
     remaining = sum(obs.held_count(s) for s in SEATS)
     if len(legal) > 1 and budget is not None and remaining <= budget.search_from:
-        result = evaluate(
-            obs,
-            k,
-            rng,
-            budget.samples,
-            bid_weight(obs, k),
-            budget.exact_cards,
-            budget.node_budget,
-            min_samples=budget.min_samples,
-            leaf_cards=budget.leaf_cards,
-            enum_limit=budget.enum_limit,
-        )
+        result = search(obs, k, rng, budget)
         return _from_search(obs, result, remaining <= budget.exact_cards)
     pick = pick_card(
         obs, k, legal, memory=level != "easy", rng=rng, mistakes=EASY_SLIPS if level == "easy" else 0.0
     )
     return Decision(_action_for(obs, pick.card), pick.text, pick.rule, tuple(pick.params.items()))
+
+
+def search(obs: Observation, k: Knowledge, rng: SplitMix64, budget: Budget) -> SearchResult:
+    """Every legal card's expected margin over the deals ``obs`` cannot rule out (weighted by
+    the bids), within ``budget``: the search the hard and medium players play by."""
+    return evaluate(
+        obs,
+        k,
+        rng,
+        budget.samples,
+        bid_weight(obs, k),
+        budget.exact_cards,
+        budget.node_budget,
+        min_samples=budget.min_samples,
+        leaf_cards=budget.leaf_cards,
+        enum_limit=budget.enum_limit,
+    )
 
 
 def _from_search(obs: Observation, result: SearchResult, exact: bool) -> Decision:
