@@ -60,20 +60,25 @@ def primary_action(text: str, action: str) -> Any:
     return el("div", cls="actions", children=[button])
 
 
-def bulb_icon() -> Any:
-    """A light bulb, drawn inline (the Hint button's sign)."""
+def path_icon(cls: str, d: str) -> Any:
+    """A 24 x 24 icon of one SVG path, drawn inline and hidden from screen readers."""
     svg = js.document.createElementNS(SVG_NS, "svg")
-    for name, value in (("class", "hint-icon"), ("viewBox", "0 0 24 24"), ("aria-hidden", "true")):
+    for name, value in (("class", cls), ("viewBox", "0 0 24 24"), ("aria-hidden", "true")):
         svg.setAttribute(name, value)
     path = js.document.createElementNS(SVG_NS, "path")
-    path.setAttribute(
-        "d",
+    path.setAttribute("d", d)
+    svg.appendChild(path)
+    return svg
+
+
+def bulb_icon() -> Any:
+    """A light bulb (the Hint button's sign)."""
+    return path_icon(
+        "hint-icon",
         "M9 21c0 .55.45 1 1 1h4c.55 0 1-.45 1-1v-1H9v1zm3-19C8.14 2 5 5.14 5 9c0 2.38 1.19 4.47 3 "
         "5.74V17c0 .55.45 1 1 1h6c.55 0 1-.45 1-1v-2.26c1.81-1.27 3-3.36 3-5.74 0-3.86-3.14-7-7-7zm2.85 "
         "11.1-.85.6V16h-4v-2.3l-.85-.6A5 5 0 0 1 7 9c0-2.76 2.24-5 5-5s5 2.24 5 5a5 5 0 0 1-2.15 4.1z",
     )
-    svg.appendChild(path)
-    return svg
 
 
 def review_button(t: T, number: int, label: bool = True) -> Any:
@@ -88,14 +93,9 @@ def review_button(t: T, number: int, label: bool = True) -> Any:
 
 
 def _magnifier() -> Any:
-    svg = js.document.createElementNS(SVG_NS, "svg")
-    for name, value in (("viewBox", "0 0 24 24"), ("aria-hidden", "true"), ("class", "review-icon")):
-        svg.setAttribute(name, value)
-    path = js.document.createElementNS(SVG_NS, "path")
-    path.setAttribute(
-        "d",
+    """A magnifying glass (a score-sheet row's Review button)."""
+    return path_icon(
+        "review-icon",
         "M15.5 14h-.8l-.3-.3A6.5 6.5 0 1 0 9.5 16a6.5 6.5 0 0 0 4.2-1.6l.3.3v.8l5 5 1.5-1.5-5-5zm-6 0"
         "A4.5 4.5 0 1 1 14 9.5 4.5 4.5 0 0 1 9.5 14z",
     )
-    svg.appendChild(path)
-    return svg
