@@ -107,6 +107,27 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    from bela.review import ReviewError, finished_hand, review_hand
+
+    match = record.loads(read_input(args.file))
+    if args.hand is not None:
+        try:
+            finished_hand(match, args.hand)
+        except ReviewError as e:
+            raise record.RecordError(str(e)) from None
+        numbers = [args.hand]
+    else:
+        numbers = [n for n, h in enumerate(match.hands, 1) if h.finished]
+    for n in numbers:
+        data = review_hand(match, n)
+        if args.seat is not None:
+            data["bids"] = [b for b in data["bids"] if b["seat"] == args.seat]
+            data["plays"] = [p for p in data["plays"] if p["seat"] == args.seat]
+        print(json.dumps(data, ensure_ascii=False))
+    return 0
+
+
 def cmd_daily(args: argparse.Namespace) -> int:
     from bela.daily import daily_json
 
@@ -129,8 +150,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "arena":
             return cmd_arena(args)
         if args.command == "review":
-            from bela.review import cmd_review
-
             return cmd_review(args)
         if args.command == "daily":
             return cmd_daily(args)

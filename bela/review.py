@@ -40,8 +40,6 @@ and splitting them would pass that replay between modules; the command's part is
 
 from __future__ import annotations
 
-import argparse
-import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -574,28 +572,3 @@ def hand_json(
             "decided": when.to_json(),
         },
     }
-
-
-# -- the command ----------------------------------------------------------------------------------
-
-
-def cmd_review(args: argparse.Namespace) -> int:
-    from bela import record
-    from bela.cli import read_input
-
-    match = record.loads(read_input(args.file))
-    if args.hand is not None:
-        try:
-            finished_hand(match, args.hand)
-        except ReviewError as e:
-            raise record.RecordError(str(e)) from None
-        numbers = [args.hand]
-    else:
-        numbers = [n for n, h in enumerate(match.hands, 1) if h.finished]
-    for n in numbers:
-        data = review_hand(match, n)
-        if args.seat is not None:
-            data["bids"] = [b for b in data["bids"] if b["seat"] == args.seat]
-            data["plays"] = [p for p in data["plays"] if p["seat"] == args.seat]
-        print(json.dumps(data, ensure_ascii=False))
-    return 0
