@@ -62,7 +62,7 @@ def test_the_service_worker_precaches_every_file_of_the_build() -> None:
     assert files - set(listed) == {"sw.js", ".nojekyll"} | {f"vendor/pyodide/{n}" for n in build_site.GZIPPED}
     snapshots = [f for f in listed if f.startswith("snapshot-")]
     assert len(snapshots) == 1, snapshots
-    for needed in ("index.html", "app.zip", "assets/bot-worker.js", "vendor/pyodide/pyodide.asm.wasm.gz"):
+    for needed in ("index.html", "app.tar.gz", "assets/bot-worker.js", "vendor/pyodide/pyodide.asm.wasm.gz"):
         assert needed in listed
     for rel, hashed in listed.items():
         assert hashed == build_site.sri((SITE / rel).read_bytes()), rel

@@ -29,7 +29,7 @@ DAMAGE_JS = """async (how) => {
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
-      if (!/\\/snapshot-\\w+\\.gz/.test(request.url)) continue;
+      if (!/\\/snapshot-\\w+(\\.gz)?\\?/.test(request.url)) continue;
       const kept = new Uint8Array(await (await cache.match(request)).arrayBuffer());
       let body = null;
       if (how === "garbage") body = new Uint8Array(4096).map((_, i) => (i * 7919) % 251);
@@ -44,6 +44,20 @@ DAMAGE_JS = """async (how) => {
     }
   }
   return null;
+}"""
+
+
+RESOURCES = "() => performance.getEntriesByType('resource').map((e) => e.name.split('?')[0])"
+# the names the service worker's caches keep, relative to the site's folder
+CACHED_NAMES = """async () => {
+  const names = [];
+  const scope = (await navigator.serviceWorker.ready).scope;
+  for (const cache of await caches.keys()) {
+    for (const request of await (await caches.open(cache)).keys()) {
+      names.push(request.url.split("?")[0].slice(scope.length));
+    }
+  }
+  return names;
 }"""
 
 
@@ -102,6 +116,16 @@ def test_a_later_visit_starts_from_the_snapshot_and_plays(
     play_a_card(page)
     assert "main thread" not in snapshot(page)["notice"]
     assert not [n for n in seen if "snapshot" in n], seen
+    # the service worker keeps Pyodide's files unzipped under their own names, and this visit
+    # asked for those (never the .gz copies); the snapshot was read from the cache, not fetched
+    asked = page.evaluate(RESOURCES)
+    for name in build_site.GZIPPED:
+        assert any(u.endswith(f"/vendor/pyodide/{name}") for u in asked), (name, asked)
+        assert not any(f"/vendor/pyodide/{name}.gz" in u for u in asked), (name, asked)
+    assert not any("/snapshot-" in u for u in asked), asked
+    kept = page.evaluate(CACHED_NAMES)
+    assert {f"vendor/pyodide/{name}" for name in build_site.GZIPPED} <= set(kept), kept
+    assert [k for k in kept if re.fullmatch(r"snapshot-\w{16}", k)], kept
 
 
 @pytest.mark.parametrize("how", ["removed", "garbage", "truncated", "flipped"])

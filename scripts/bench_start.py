@@ -84,7 +84,7 @@ CACHED_JS = """async () => {
   const pause = () => new Promise((done) => setTimeout(done, 100));
   while (!(reg.active && reg.active.state === "activated")) await pause();
   const boot = await import(new URL("assets/pyodide-boot.mjs", location.href).href);
-  while (!(await caches.match(boot.SNAPSHOT_URL, { ignoreSearch: true }))) await pause();
+  while (!(await boot.cachedSnapshot())) await pause();
   return true;
 }"""
 
@@ -167,7 +167,7 @@ def site_figures(site: Path = bp.SITE) -> dict[str, Any]:
         "precached_bytes": sum(p.stat().st_size for p in files if not build_site.not_precached(rel[p])),
         "game_files_gz_bytes": sum(len(gzip.compress(p.read_bytes(), 9)) for p in game),
         "game_files": sorted(rel[p] for p in game),
-        "app_zip_bytes": (site / "app.zip").stat().st_size,
+        "app_archive_bytes": (site / "app.tar.gz").stat().st_size,
         "snapshot_bytes": sum(p.stat().st_size for p in snaps),
     }
 
@@ -315,7 +315,7 @@ def summary(figures: dict[str, Any]) -> list[str]:
             f"{site['precached_bytes'] / 1e6:.1f} MB "
             f"(snapshot {site['snapshot_bytes'] / 1e6:.1f} MB gzipped); "
             f"the game's own files {kb:.0f} KB gzipped (goal <= {GAME_FILES_GOAL_KB}: "
-            f"{_ok(kb, GAME_FILES_GOAL_KB)}; app.zip {site['app_zip_bytes'] / 1e3:.0f} KB)"
+            f"{_ok(kb, GAME_FILES_GOAL_KB)}; app.tar.gz {site['app_archive_bytes'] / 1e3:.0f} KB)"
         )
     return lines
 

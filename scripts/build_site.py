@@ -4,8 +4,8 @@
                                 links, pyscript.toml inlined as PyScript's JSON config, and
                                 its content security policy (scripts/csp.py)
     _site/pyscript.toml         PyScript's configuration (the source of the inlined one)
-    _site/app.zip               the Python: bela/ and web/ (sources, catalogs, data; not the
-                                command line), smaller than their bytecode
+    _site/app.tar.gz            the Python: bela/ and web/ (sources without docstrings or
+                                comments, catalogs, data; not the command line: shipped.py)
     _site/snapshot-<id>.gz      Pyodide's memory with the game's modules imported (scripts/
                                 snapshot.py), restored by later visits and the bots' worker
     _site/assets/               style.css, bot-worker.js, pyodide-early.mjs, pyodide-boot.mjs
@@ -51,6 +51,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import csp  # noqa: E402
+import shipped  # noqa: E402
 import snapshot  # noqa: E402
 
 from web import cardart  # noqa: E402
@@ -71,6 +72,7 @@ SW_VERSION_MARK = '"__BELA_VERSION__"'
 SW_FILES_MARK = "/*PRECACHE*/ []"
 # precached paths are used in URLs as they are
 URL_SAFE = re.compile(r"^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$")
+APP_ARCHIVE = "app.tar.gz"  # the game's Python (scripts/shipped.py)
 PYTHON_PACKAGES = ("bela", "web")
 PACKAGE_SUFFIXES = (".py", ".json")
 # the command line and its arena: never used by the page
@@ -81,6 +83,7 @@ NOT_SHIPPED = ("bela/__main__.py", "bela/cli.py", "bela/arena.py")
 # precached (the page never asks for them)
 GZIPPED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json")
 SNAPSHOT_MARK = '"__BELA_SNAPSHOT_ID__"'
+SNAPSHOT_SHA256_MARK = '"__BELA_SNAPSHOT_SHA256__"'  # of the unzipped snapshot, as sw.js keeps it
 BOOT_MODULE = "pyodide-boot.mjs"
 PYSCRIPT_BYTECODE = "vendor/pyscript/bytecode.zip"
 BOOT_MARK = "/*BOOT_I18N*/{}"
@@ -123,7 +126,7 @@ class BuildError(RuntimeError):
 
 
 def python_files(root: Path = ROOT) -> list[Path]:
-    """The files of the Python packages that go into app.zip, sorted."""
+    """The files of the Python packages that go into app.tar.gz, sorted."""
     found: list[Path] = []
     for package in PYTHON_PACKAGES:
         for path in sorted((root / package).rglob("*")):
@@ -135,13 +138,9 @@ def python_files(root: Path = ROOT) -> list[Path]:
     return found
 
 
-def write_zip(target: Path, root: Path = ROOT) -> None:
-    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path in python_files(root):
-            info = zipfile.ZipInfo(path.relative_to(root).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, path.read_bytes())
+def write_app(target: Path, root: Path = ROOT) -> None:
+    """The game's Python as the page gets it (scripts/shipped.py)."""
+    shipped.write_archive(target, ((p.relative_to(root).as_posix(), p) for p in python_files(root)))
 
 
 def pyscript_stdlib(root: Path = ROOT) -> dict[str, str]:
@@ -204,7 +203,7 @@ def compile_pyscript(target: Path, root: Path = ROOT) -> None:
 
 def package_files(root: Path = ROOT) -> list[tuple[str, bytes]]:
     """Every file of bela/ and web/ (but bytecode caches), path and bytes: what the snapshot's
-    name depends on, beside app.zip and Pyodide."""
+    name depends on, beside app.tar.gz and Pyodide."""
     found: list[tuple[str, bytes]] = []
     for package in PYTHON_PACKAGES:
         for path in sorted((root / package).rglob("*")):
@@ -215,7 +214,7 @@ def package_files(root: Path = ROOT) -> list[tuple[str, bytes]]:
 
 
 def snapshot_modules(root: Path = ROOT) -> list[str]:
-    """The game's modules imported in the snapshot: all that app.zip ships and that never
+    """The game's modules imported in the snapshot: all that app.tar.gz ships and that never
     touch the browser (scripts/snapshot.py)."""
     return snapshot.modules_for(_sources(root))
 
@@ -233,10 +232,10 @@ def _sources(root: Path) -> dict[str, str]:
     }
 
 
-def snapshot_name(app_zip: bytes, root: Path = ROOT) -> str:
-    """The snapshot's id: it changes with any file of bela/ or web/, app.zip, Pyodide, the
+def snapshot_name(app_archive: bytes, root: Path = ROOT) -> str:
+    """The snapshot's id: it changes with any file of bela/ or web/, app.tar.gz, Pyodide, the
     scripts that make it, and the modules imported."""
-    files = [*package_files(root), ("app.zip", app_zip)]
+    files = [*package_files(root), (APP_ARCHIVE, app_archive)]
     modules = [*snapshot_modules(root), "compiled:", *snapshot_compiled(root)]
     return snapshot.snapshot_id(files, root / "node_modules" / "pyodide", modules)
 
@@ -280,10 +279,17 @@ def preload_links(pyscript_files: list[str]) -> list[str]:
     links = [f'<link rel="modulepreload" href="vendor/pyscript/{name}">' for name in pyscript_files]
     links.append(f'<link rel="modulepreload" href="assets/{BOOT_MODULE}">')
     links.append(f'<link rel="preload" href="{PYSCRIPT_BYTECODE}" as="fetch" crossorigin>')
-    # fetched by assets/pyodide-boot.mjs (fetch(), hence as="fetch" and crossorigin)
-    links += [
-        f'<link rel="preload" href="vendor/pyodide/{name}.gz" as="fetch" crossorigin>' for name in GZIPPED
-    ]
+    # fetched by assets/pyodide-boot.mjs (fetch(), hence as="fetch" and crossorigin) on a first
+    # visit only: under its service worker the page reads them unzipped from the cache (sw.js)
+    hrefs = json.dumps([f"vendor/pyodide/{name}.gz" for name in GZIPPED])
+    links.append(
+        "<script>/* Pyodide's gzipped files at once, unless the service worker keeps them */\n"
+        "if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) "
+        + hrefs
+        + '.forEach(function (href) { var l = document.createElement("link"); l.rel = "preload"; '
+        'l.as = "fetch"; l.crossOrigin = "anonymous"; l.href = href; document.head.appendChild(l); });'
+        "</script>"
+    )
     return links
 
 
@@ -361,24 +367,27 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
     )
     put_text("index.html", render_index(root, preload_links(eager)))
     put_copy("pyscript.toml", root / "pyscript.toml")
-    write_zip(out / "app.zip", root)
-    written.append(Path("app.zip"))
+    write_app(out / APP_ARCHIVE, root)
+    written.append(Path(APP_ARCHIVE))
     (out / "vendor" / "pyscript").mkdir(parents=True)
     compile_pyscript(out / PYSCRIPT_BYTECODE, root)
     written.append(Path(PYSCRIPT_BYTECODE))
-    ident = snapshot_name((out / "app.zip").read_bytes(), root)
+    ident = snapshot_name((out / APP_ARCHIVE).read_bytes(), root)
     try:
         modules = snapshot_modules(root)
         compiled = tuple(snapshot_compiled(root))
-        snapshot.make(out / f"snapshot-{ident}.gz", out / "app.zip", pyodide_dir, ident, modules, compiled)
+        snapshot.make(out / f"snapshot-{ident}.gz", out / APP_ARCHIVE, pyodide_dir, ident, modules, compiled)
     except snapshot.SnapshotError as e:
         raise BuildError(str(e)) from None
     written.append(Path(f"snapshot-{ident}.gz"))
     for name in STATIC_FILES:
         put_copy(f"assets/{name}", root / "web" / "static" / name)
     boot = (root / "web" / "static" / BOOT_MODULE).read_text(encoding="utf-8")
-    if boot.count(SNAPSHOT_MARK) != 1:
-        raise BuildError(f"web/static/{BOOT_MODULE} needs {SNAPSHOT_MARK} once")
+    for mark in (SNAPSHOT_MARK, SNAPSHOT_SHA256_MARK):
+        if boot.count(mark) != 1:
+            raise BuildError(f"web/static/{BOOT_MODULE} needs {mark} once")
+    unzipped = gzip.decompress((out / f"snapshot-{ident}.gz").read_bytes())
+    boot = boot.replace(SNAPSHOT_SHA256_MARK, json.dumps(hashlib.sha256(unzipped).hexdigest()))
     put_text(f"assets/{BOOT_MODULE}", boot.replace(SNAPSHOT_MARK, json.dumps(ident)))
     put_text("assets/cards.svg", cardart.sprite())
     for source in sorted((root / "web" / "static" / "icons").iterdir()):

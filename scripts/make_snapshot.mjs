@@ -15,7 +15,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, appZip, out, id, modulesJson, compiledJson = "[]"] = process.argv.slice(2);
+const [pyodideDir, appArchive, out, id, modulesJson, compiledJson = "[]"] = process.argv.slice(2);
 if (!id || !modulesJson) {
   console.error("usage: make_snapshot.mjs PYODIDE_DIR APP_ZIP OUT_GZ SNAPSHOT_ID MODULES_JSON");
   process.exit(2);
@@ -23,7 +23,7 @@ if (!id || !modulesJson) {
 const dir = pyodideDir.endsWith("/") ? pyodideDir : pyodideDir + "/";
 const { loadPyodide } = await import(pathToFileURL(dir + "pyodide.mjs").href);
 const py = await loadPyodide({ indexURL: dir, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
-py.unpackArchive(new Uint8Array(readFileSync(appZip)), "zip", { extractDir: "/home/pyodide" });
+py.unpackArchive(new Uint8Array(readFileSync(appArchive)), "gztar", { extractDir: "/home/pyodide" });
 py.globals.set("bela_modules", py.toPy(JSON.parse(modulesJson)));
 py.globals.set("bela_snapshot_id", id);
 py.globals.set("bela_compiled", py.toPy(JSON.parse(compiledJson)));

@@ -133,7 +133,7 @@ def find_node() -> str | None:
 
 def make(
     target: Path,
-    app_zip: Path,
+    app_archive: Path,
     pyodide_dir: Path,
     ident: str,
     modules: list[str],
@@ -158,7 +158,7 @@ def make(
                 node,
                 str(SCRIPT),
                 f"{pyodide_dir}/",
-                str(app_zip),
+                str(app_archive),
                 str(partial),
                 ident,
                 json.dumps(modules),

@@ -6,21 +6,29 @@
 //
 // Pyodide's biggest files are fetched gzipped (make site writes the .gz copies) and undone by
 // the browser's DecompressionStream, so a first visit costs the same bytes whatever the host
-// compresses. The game's Python (app.zip) is unpacked in Pyodide's home folder either way: a
+// compresses. The game's Python (app.tar.gz) is unpacked in Pyodide's home folder either way: a
 // snapshot holds memory, not files.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
-// the build's snapshot (scripts/build_site.py writes its id here; sys._bela_snapshot in it)
+// the build's snapshot (scripts/build_site.py writes its id here, sys._bela_snapshot in it,
+// and the SHA-256 of its unzipped bytes)
 export const SNAPSHOT_ID = "__BELA_SNAPSHOT_ID__";
+const SNAPSHOT_SHA256 = "__BELA_SNAPSHOT_SHA256__";
 const base = new URL("../", import.meta.url);
 const vendor = new URL("vendor/pyodide/", base);
-export const SNAPSHOT_URL = new URL(`snapshot-${SNAPSHOT_ID}.gz`, base).href;
+// the snapshot as the service worker keeps it: unzipped, without .gz (see sw.js)
+export const SNAPSHOT_URL = new URL(`snapshot-${SNAPSHOT_ID}`, base).href;
 const HOME = "/home/pyodide";
 const GZIP = typeof DecompressionStream === "function" && typeof ReadableStream === "function";
 const mark = (name) => performance.mark("bela:" + name); // where the start-up time goes (make bench)
 
 /** The body of ``response``, gunzipped unless the host already undid the gzip. */
 async function gunzipped(response) {
+  return (await unzip(response)).body;
+}
+
+/** ``{body, zipped}``: the body of ``response``, gunzipped if it was gzipped (``zipped``). */
+async function unzip(response) {
   if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
   const reader = response.body.getReader();
   const first = await reader.read();
@@ -40,7 +48,7 @@ async function gunzipped(response) {
     },
   });
   const zipped = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
-  return zipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+  return { body: zipped ? body.pipeThrough(new DecompressionStream("gzip")) : body, zipped };
 }
 
 const fetchSame = (url) => fetch(url, { credentials: "same-origin" });
@@ -97,34 +105,72 @@ function gzipOptions() {
 export async function cachedSnapshot() {
   if (!("caches" in globalThis)) return null;
   try {
-    return (await caches.match(SNAPSHOT_URL, { ignoreSearch: true })) || null;
+    const match = (url) => caches.match(url, { ignoreSearch: true });
+    return (await match(SNAPSHOT_URL)) || (await match(SNAPSHOT_URL + ".gz")) || null;
   } catch (error) {
     return null;
   }
 }
 
-function fetchZip(path) {
-  return fetchSame(new URL(path, base)).then((r) => {
-    if (!r.ok) throw new Error(path + ": HTTP " + r.status);
-    return r.arrayBuffer();
-  });
+const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** The snapshot's bytes: gunzipped (gzip's own check) or, as the service worker keeps them,
+ * checked against the build's SHA-256 (off the main thread, while pyodide.asm.mjs loads). */
+async function snapshotBytes(response) {
+  const { body, zipped } = await unzip(response);
+  const buffer = await new Response(body).arrayBuffer();
+  mark("snapshot-read");
+  if (!zipped) {
+    const digest = hex(await crypto.subtle.digest("SHA-256", buffer));
+    if (digest !== SNAPSHOT_SHA256) throw new Error("it is damaged (its SHA-256 differs)");
+    mark("snapshot-checked");
+  }
+  return buffer;
+}
+
+/** Plain options for Pyodide's files as the service worker keeps them (unzipped, under their
+ * own names: see sw.js), or null if its cache does not hold them (a first visit, a browser
+ * without DecompressionStream) and the .gz copies are the ones to fetch. */
+async function unzippedOptions() {
+  if (!("caches" in globalThis)) return null;
+  try {
+    const names = ["pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json"];
+    const held = await Promise.all(names.map((n) => caches.match(new URL(n, vendor).href, { ignoreSearch: true })));
+    if (!held.every(Boolean)) return null;
+    return { options: { indexURL: vendor.href }, run: (start) => start({}) };
+  } catch (error) {
+    return null;
+  }
+}
+
+/** The bytes of an archive of the site and their format for unpackArchive: a .zip, or the
+ * game's .tar.gz (a plain tar if the host undid its gzip on the way). */
+function fetchArchive(path) {
+  return fetchSame(new URL(path, base))
+    .then((r) => {
+      if (!r.ok) throw new Error(path + ": HTTP " + r.status);
+      return r.arrayBuffer();
+    })
+    .then((bytes) => {
+      const head = new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
+      const gzipped = head[0] === 0x1f && head[1] === 0x8b;
+      return { bytes, format: path.endsWith(".zip") ? "zip" : gzipped ? "gztar" : "tar" };
+    });
 }
 
 /** Pyodide with the game's Python in its home folder, and how it started ("snapshot" or
  * "boot"). ``snapshot``: cachedSnapshot()'s answer; ``pyscript``: PyScript's bytecode too
  * (the page's, not the worker's). */
 export async function startPython(snapshot, { pyscript = false } = {}) {
-  const zips = ["app.zip", ...(pyscript ? ["vendor/pyscript/bytecode.zip"] : [])].map(fetchZip);
-  zips.forEach((z) => z.catch(() => {}));
-  const { options, run } = gzipOptions();
+  const archives = ["app.tar.gz", ...(pyscript ? ["vendor/pyscript/bytecode.zip"] : [])].map(fetchArchive);
+  archives.forEach((a) => a.catch(() => {}));
+  const bytes = snapshot ? snapshotBytes(snapshot) : null;
+  if (bytes) bytes.catch(() => {}); // loadPyodide awaits it (and throws) later: no unhandled rejection
+  const { options, run } = (snapshot && (await unzippedOptions())) || gzipOptions();
   let pyodide = null;
   let how = "boot";
-  if (snapshot) {
+  if (bytes) {
     try {
-      const bytes = gunzipped(snapshot)
-        .then((body) => new Response(body).arrayBuffer())
-        .then((buffer) => (mark("snapshot-read"), buffer));
-      bytes.catch(() => {}); // loadPyodide awaits it (and throws) later: no unhandled rejection
       pyodide = await run((extra) => loadPyodide({ ...options, ...extra, _loadSnapshot: bytes }));
       const id = pyodide.runPython("import sys\ngetattr(sys, '_bela_snapshot', '')");
       if (id !== SNAPSHOT_ID) throw new Error(`it is of another build (${id || "unknown"})`);
@@ -136,7 +182,10 @@ export async function startPython(snapshot, { pyscript = false } = {}) {
   }
   if (!pyodide) pyodide = await run((extra) => loadPyodide({ ...options, ...extra }));
   mark("pyodide-started");
-  for (const zip of zips) pyodide.unpackArchive(await zip, "zip", { extractDir: HOME });
+  for (const archive of archives) {
+    const { bytes, format } = await archive;
+    pyodide.unpackArchive(bytes, format, { extractDir: HOME });
+  }
   return { pyodide, how };
 }
 

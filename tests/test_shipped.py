@@ -1,0 +1,115 @@
+"""The game's Python as the page gets it (scripts/shipped.py): the same code, line for line."""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+import sys
+import tarfile
+import tokenize
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import build_site  # noqa: E402
+import shipped  # noqa: E402
+
+SOURCES = [p for p in build_site.python_files(ROOT) if p.suffix == ".py"]
+
+
+def _docstring_ids(tree: ast.Module) -> set[int]:
+    """The docstrings' nodes (as ast.get_docstring finds them)."""
+    ids: set[int] = set()
+    for node in ast.walk(tree):
+        kinds = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+        if isinstance(node, kinds) and ast.get_docstring(node, clean=False) is not None:
+            first = node.body[0]
+            assert isinstance(first, ast.Expr)
+            ids.update({id(first), id(first.value)})
+    return ids
+
+
+def _shape(source: str) -> list[tuple[object, ...]]:
+    """Every node of the source: its type, where it starts, and its value for constants, with
+    each docstring as an empty one."""
+    tree = ast.parse(source)
+    docs = _docstring_ids(tree)
+    out: list[tuple[object, ...]] = []
+    for node in ast.walk(tree):
+        value = node.value if isinstance(node, ast.Constant) and id(node) not in docs else None
+        out.append(
+            (
+                type(node).__name__,
+                getattr(node, "lineno", None),
+                getattr(node, "col_offset", None),
+                repr(value),
+            )
+        )
+    return out
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_module_keeps_its_code_on_the_same_lines(path: Path) -> None:
+    source = path.read_text(encoding="utf-8")
+    out = shipped.strip(source)
+    assert out.count("\n") == source.count("\n")
+    assert _shape(out) == _shape(source)
+    assert not [t for t in tokenize.generate_tokens(io.StringIO(out).readline) if t.type == tokenize.COMMENT]
+    tree = ast.parse(out)
+    docs = [n for n in ast.walk(tree) if isinstance(n, ast.Constant) and id(n) in _docstring_ids(tree)]
+    assert all(d.value == "" for d in docs)
+
+
+def test_docstrings_and_comments_go_and_the_code_stays() -> None:
+    source = (
+        '"""The module.\n\nLong."""\n'
+        "from __future__ import annotations\n"
+        "# a comment line\n"
+        "class A:  # a class\n"
+        '    """About A."""\n'
+        "\n"
+        "    def f(self) -> str:\n"
+        '        """Only a docstring, then code."""\n'
+        '        return \'# not a comment\' + """not a docstring"""\n'
+        "\n"
+        "\n"
+        "def g():\n"
+        "    '''Only a docstring: g still has a body.'''\n"
+    )
+    out = shipped.strip(source)
+    assert "The module" not in out and "About A" not in out and "comment line" not in out
+    assert "# not a comment" in out and "not a docstring" in out
+    scope: dict[str, object] = {}
+    exec(compile(out, "<shipped>", "exec"), scope)
+    assert scope["A"]().f() == "# not a commentnot a docstring"  # type: ignore[operator]
+    assert scope["g"]() is None  # type: ignore[operator]
+    # the line of f's return is where it was
+    tree = ast.parse(out)
+    returns = [n for n in ast.walk(tree) if isinstance(n, ast.Return)]
+    assert [r.lineno for r in returns] == [
+        source.splitlines().index('        return \'# not a comment\' + """not a docstring"""') + 1
+    ]
+
+
+def test_the_archive_holds_every_file_as_the_page_needs_it(tmp_path: Path) -> None:
+    target = tmp_path / "app.tar.gz"
+    build_site.write_app(target, ROOT)
+    again = tmp_path / "again.tar.gz"
+    build_site.write_app(again, ROOT)
+    assert target.read_bytes() == again.read_bytes()  # the same files give the same bytes
+    files = {p.relative_to(ROOT).as_posix(): p for p in build_site.python_files(ROOT)}
+    with tarfile.open(target) as archive:
+        assert sorted(archive.getnames()) == sorted(files)
+        for name, path in files.items():
+            member = archive.extractfile(name)
+            assert member is not None
+            data = member.read().decode()
+            if name.endswith(".json"):
+                assert json.loads(data) == json.loads(path.read_text(encoding="utf-8"))
+            else:
+                compile(data, name, "exec")
+    assert "bela/cli.py" not in files  # the command line stays out
