@@ -59,10 +59,11 @@ def test_the_service_worker_precaches_every_file_of_the_build() -> None:
     files = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()}
     listed = precached(SITE)
     assert set(listed) == {f for f in files if not build_site.not_precached(f)}
-    assert files - set(listed) == {"sw.js", ".nojekyll"} | {f"vendor/pyodide/{n}" for n in build_site.GZIPPED}
+    originals = {f"vendor/pyodide/{n}" for n in build_site.GZIPPED} | {build_site.APP_ARCHIVE}
+    assert files - set(listed) == {"sw.js", ".nojekyll"} | originals
     snapshots = [f for f in listed if f.startswith("snapshot-")]
     assert len(snapshots) == 1, snapshots
-    for needed in ("index.html", "app.tar.gz", "assets/bot-worker.js", "vendor/pyodide/pyodide.asm.wasm.gz"):
+    for needed in ("index.html", "app.zip.gz", "assets/bot-worker.js", "vendor/pyodide/pyodide.asm.wasm.gz"):
         assert needed in listed
     for rel, hashed in listed.items():
         assert hashed == build_site.sri((SITE / rel).read_bytes()), rel

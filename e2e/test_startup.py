@@ -50,8 +50,8 @@ def test_table_and_progress_show_before_python(page: Page, site: str) -> None:
 def test_works_under_a_sub_path(page: Page, site: str, watch: Watch) -> None:
     open_game(page, site.rstrip("/") + SUB_PATH, seed=3, speed="instant")
     assert len(snapshot(page)["hand"]) == 6
-    assert any(SUB_PATH + "app.tar.gz" in u for u in watch.requests)
-    assert not any(u.endswith("/app.tar.gz") and SUB_PATH not in u for u in watch.requests)
+    assert any(SUB_PATH + "app.zip.gz" in u for u in watch.requests)
+    assert not any("/app.zip" in u and SUB_PATH not in u for u in watch.requests)
 
 
 def test_no_request_leaves_the_origin_and_the_runtime_is_ours(page: Page, site: str, watch: Watch) -> None:
@@ -61,7 +61,8 @@ def test_no_request_leaves_the_origin_and_the_runtime_is_ours(page: Page, site: 
     loaded = [u for u in watch.requests if u.startswith(site)]
     assert any(u.endswith("vendor/pyodide/pyodide.asm.wasm.gz") for u in loaded)
     # the originals of the gzipped copies are never asked for (a first visit's bytes)
-    assert not [u for u in loaded if u.endswith(("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json"))]
+    originals = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json", "/app.zip")
+    assert not [u for u in loaded if u.split("?")[0].endswith(originals)]
     assert not watch.offsite
 
 
@@ -70,12 +71,12 @@ def test_a_failed_start_says_so(page: Page, site: str, watch: Watch) -> None:
     watch.allow_error("Failed to load resource")
     watch.allow_error("Bela could not start")
     watch.allow_error("PythonError")
-    watch.allow_error("app.tar.gz")
+    watch.allow_error("app.zip")
 
     def missing(route: Route) -> None:
         route.fulfill(status=404, body="missing")
 
-    page.route("**/app.tar.gz", missing)
+    page.route("**/app.zip*", missing)
     page.goto(url(site, seed=1))
     page.wait_for_selector('body[data-app-state="error"]', state="attached", timeout=BOOT_TIMEOUT)
     assert page.locator("#boot-error").is_visible()

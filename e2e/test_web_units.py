@@ -6,8 +6,8 @@ import json
 import re
 import string
 import sys
-import tarfile
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -212,7 +212,8 @@ def test_build_lists_what_it_writes(tmp_path: Path) -> None:
     for needed in (
         "index.html",
         "pyscript.toml",
-        "app.tar.gz",
+        "app.zip",
+        "app.zip.gz",
         "assets/cards.svg",
         "vendor/pyodide/pyodide.mjs",
     ):
@@ -220,8 +221,7 @@ def test_build_lists_what_it_writes(tmp_path: Path) -> None:
     html = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert "/*BOOT_I18N*/" not in html
     assert "https://" not in html and "http://" not in html.replace('"http://www.w3.org', "")
-    with tarfile.open(tmp_path / "site" / "app.tar.gz") as archive:
-        names = archive.getnames()
+    names = zipfile.ZipFile(tmp_path / "site" / "app.zip").namelist()
     assert "bela/hand.py" in names and "web/app.py" in names and "web/i18n/hr.json" in names
     config = tomllib.loads((tmp_path / "site" / "pyscript.toml").read_text(encoding="utf-8"))
     assert "packages" not in config  # nothing fetched from a package index

@@ -71,9 +71,9 @@ import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 const base = new URL("../", import.meta.url);
 const [pyodide, zip] = await Promise.all([
   loadPyodide({ indexURL: new URL("vendor/pyodide/", base).href }),
-  fetch(new URL("app.tar.gz", base)).then((r) => r.arrayBuffer()),
+  fetch(new URL("app.zip", base)).then((r) => r.arrayBuffer()),
 ]);
-pyodide.unpackArchive(zip, "gztar", { extractDir: "/home/pyodide/app" });
+pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/app" });
 pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/app')");
 window.runPy = (code) => {
   const scope = pyodide.toPy({});

@@ -4,8 +4,9 @@
                                 links, pyscript.toml inlined as PyScript's JSON config, and
                                 its content security policy (scripts/csp.py)
     _site/pyscript.toml         PyScript's configuration (the source of the inlined one)
-    _site/app.tar.gz            the Python: bela/ and web/ (sources without docstrings or
-                                comments, catalogs, data; not the command line: shipped.py)
+    _site/app.zip(.gz)          the Python: bela/ and web/ (sources without docstrings or
+                                comments, catalogs, data; not the command line: shipped.py);
+                                the page fetches the gzipped copy
     _site/snapshot-<id>.gz      Pyodide's memory with the game's modules imported (scripts/
                                 snapshot.py), restored by later visits and the bots' worker
     _site/assets/               style.css, bot-worker.js, pyodide-early.mjs, pyodide-boot.mjs
@@ -72,7 +73,7 @@ SW_VERSION_MARK = '"__BELA_VERSION__"'
 SW_FILES_MARK = "/*PRECACHE*/ []"
 # precached paths are used in URLs as they are
 URL_SAFE = re.compile(r"^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$")
-APP_ARCHIVE = "app.tar.gz"  # the game's Python (scripts/shipped.py)
+APP_ARCHIVE = "app.zip"  # the game's Python (scripts/shipped.py), fetched gzipped
 PYTHON_PACKAGES = ("bela", "web")
 PACKAGE_SUFFIXES = (".py", ".json")
 # the command line and its arena: never used by the page
@@ -126,7 +127,7 @@ class BuildError(RuntimeError):
 
 
 def python_files(root: Path = ROOT) -> list[Path]:
-    """The files of the Python packages that go into app.tar.gz, sorted."""
+    """The files of the Python packages that go into app.zip, sorted."""
     found: list[Path] = []
     for package in PYTHON_PACKAGES:
         for path in sorted((root / package).rglob("*")):
@@ -139,8 +140,10 @@ def python_files(root: Path = ROOT) -> list[Path]:
 
 
 def write_app(target: Path, root: Path = ROOT) -> None:
-    """The game's Python as the page gets it (scripts/shipped.py)."""
-    shipped.write_archive(target, ((p.relative_to(root).as_posix(), p) for p in python_files(root)))
+    """The game's Python as the page gets it (scripts/shipped.py), and its gzipped copy."""
+    data = shipped.archive((p.relative_to(root).as_posix(), p) for p in python_files(root))
+    target.write_bytes(data)
+    target.with_name(target.name + ".gz").write_bytes(gzip_bytes(data))
 
 
 def pyscript_stdlib(root: Path = ROOT) -> dict[str, str]:
@@ -203,7 +206,7 @@ def compile_pyscript(target: Path, root: Path = ROOT) -> None:
 
 def package_files(root: Path = ROOT) -> list[tuple[str, bytes]]:
     """Every file of bela/ and web/ (but bytecode caches), path and bytes: what the snapshot's
-    name depends on, beside app.tar.gz and Pyodide."""
+    name depends on, beside app.zip and Pyodide."""
     found: list[tuple[str, bytes]] = []
     for package in PYTHON_PACKAGES:
         for path in sorted((root / package).rglob("*")):
@@ -214,7 +217,7 @@ def package_files(root: Path = ROOT) -> list[tuple[str, bytes]]:
 
 
 def snapshot_modules(root: Path = ROOT) -> list[str]:
-    """The game's modules imported in the snapshot: all that app.tar.gz ships and that never
+    """The game's modules imported in the snapshot: all that app.zip ships and that never
     touch the browser (scripts/snapshot.py)."""
     return snapshot.modules_for(_sources(root))
 
@@ -233,7 +236,7 @@ def _sources(root: Path) -> dict[str, str]:
 
 
 def snapshot_name(app_archive: bytes, root: Path = ROOT) -> str:
-    """The snapshot's id: it changes with any file of bela/ or web/, app.tar.gz, Pyodide, the
+    """The snapshot's id: it changes with any file of bela/ or web/, app.zip, Pyodide, the
     scripts that make it, and the modules imported."""
     files = [*package_files(root), (APP_ARCHIVE, app_archive)]
     modules = [*snapshot_modules(root), "compiled:", *snapshot_compiled(root)]
@@ -279,9 +282,10 @@ def preload_links(pyscript_files: list[str]) -> list[str]:
     links = [f'<link rel="modulepreload" href="vendor/pyscript/{name}">' for name in pyscript_files]
     links.append(f'<link rel="modulepreload" href="assets/{BOOT_MODULE}">')
     links.append(f'<link rel="preload" href="{PYSCRIPT_BYTECODE}" as="fetch" crossorigin>')
-    # fetched by assets/pyodide-boot.mjs (fetch(), hence as="fetch" and crossorigin) on a first
-    # visit only: under its service worker the page reads them unzipped from the cache (sw.js)
-    hrefs = json.dumps([f"vendor/pyodide/{name}.gz" for name in GZIPPED])
+    # the game's Python and Pyodide's biggest files, fetched gzipped by assets/pyodide-boot.mjs
+    # (fetch(), hence as="fetch" and crossorigin) on a first visit only: under its service
+    # worker the page reads them unzipped from the cache (sw.js)
+    hrefs = json.dumps([f"{APP_ARCHIVE}.gz", *(f"vendor/pyodide/{name}.gz" for name in GZIPPED)])
     links.append(
         "<script>/* Pyodide's gzipped files at once, unless the service worker keeps them */\n"
         "if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) "
@@ -299,8 +303,8 @@ def sri(data: bytes) -> str:
 
 
 def not_precached(rel: str) -> bool:
-    """Dot-files, sw.js itself and the originals of Pyodide's gzipped files."""
-    originals = {f"vendor/pyodide/{name}" for name in GZIPPED}
+    """Dot-files, sw.js itself and the originals of the gzipped files the page fetches."""
+    originals = {f"vendor/pyodide/{name}" for name in GZIPPED} | {APP_ARCHIVE}
     return rel.startswith(".") or "/." in rel or rel == "sw.js" or rel in originals
 
 
@@ -368,7 +372,7 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
     put_text("index.html", render_index(root, preload_links(eager)))
     put_copy("pyscript.toml", root / "pyscript.toml")
     write_app(out / APP_ARCHIVE, root)
-    written.append(Path(APP_ARCHIVE))
+    written += [Path(APP_ARCHIVE), Path(APP_ARCHIVE + ".gz")]
     (out / "vendor" / "pyscript").mkdir(parents=True)
     compile_pyscript(out / PYSCRIPT_BYTECODE, root)
     written.append(Path(PYSCRIPT_BYTECODE))

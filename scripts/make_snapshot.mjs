@@ -23,7 +23,7 @@ if (!id || !modulesJson) {
 const dir = pyodideDir.endsWith("/") ? pyodideDir : pyodideDir + "/";
 const { loadPyodide } = await import(pathToFileURL(dir + "pyodide.mjs").href);
 const py = await loadPyodide({ indexURL: dir, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
-py.unpackArchive(new Uint8Array(readFileSync(appArchive)), "gztar", { extractDir: "/home/pyodide" });
+py.unpackArchive(new Uint8Array(readFileSync(appArchive)), "zip", { extractDir: "/home/pyodide" });
 py.globals.set("bela_modules", py.toPy(JSON.parse(modulesJson)));
 py.globals.set("bela_snapshot_id", id);
 py.globals.set("bela_compiled", py.toPy(JSON.parse(compiledJson)));

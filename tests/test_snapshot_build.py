@@ -36,7 +36,7 @@ def tree(tmp_path: Path) -> Path:
 
 
 def name(root: Path) -> str:
-    zipped = root / "app.tar.gz"
+    zipped = root / "app.zip"
     build_site.write_app(zipped, root)
     return build_site.snapshot_name(zipped.read_bytes(), root)
 
@@ -100,7 +100,7 @@ def test_a_node_that_fails_is_said_in_one_line(tmp_path: Path, monkeypatch: pyte
     failing.chmod(0o755)
     monkeypatch.setenv("NODE", str(failing))
     monkeypatch.setattr(snapshot, "CACHE", tmp_path / "cache")
-    app = tmp_path / "app.tar.gz"
+    app = tmp_path / "app.zip"
     app.write_bytes(b"")
     with pytest.raises(snapshot.SnapshotError) as failed:
         snapshot.make(tmp_path / "snapshot.gz", app, PYODIDE, "0123456789abcdef", ["bela"])

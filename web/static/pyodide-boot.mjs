@@ -6,8 +6,9 @@
 //
 // Pyodide's biggest files are fetched gzipped (make site writes the .gz copies) and undone by
 // the browser's DecompressionStream, so a first visit costs the same bytes whatever the host
-// compresses. The game's Python (app.tar.gz) is unpacked in Pyodide's home folder either way: a
-// snapshot holds memory, not files.
+// compresses (the game's Python, app.zip, too). Under the service worker a later visit reads
+// them unzipped from its cache instead (sw.js). The game's Python is unpacked in Pyodide's
+// home folder either way: a snapshot holds memory, not files.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
 // the build's snapshot (scripts/build_site.py writes its id here, sys._bela_snapshot in it,
@@ -24,11 +25,6 @@ const mark = (name) => performance.mark("bela:" + name); // where the start-up t
 
 /** The body of ``response``, gunzipped unless the host already undid the gzip. */
 async function gunzipped(response) {
-  return (await unzip(response)).body;
-}
-
-/** ``{body, zipped}``: the body of ``response``, gunzipped if it was gzipped (``zipped``). */
-async function unzip(response) {
   if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
   const reader = response.body.getReader();
   const first = await reader.read();
@@ -48,21 +44,41 @@ async function unzip(response) {
     },
   });
   const zipped = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
-  return { body: zipped ? body.pipeThrough(new DecompressionStream("gzip")) : body, zipped };
+  return zipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
 }
 
 const fetchSame = (url) => fetch(url, { credentials: "same-origin" });
 
-/** The options that make loadPyodide fetch the .gz copies (nothing if the browser cannot undo
- * them), and a wrapper for loadPyodide's own fetch of the wasm (it has no option for it). */
-function gzipOptions() {
-  if (!GZIP) return { options: { indexURL: vendor.href }, run: (start) => start() };
-  const lock = fetchSame(new URL("pyodide-lock.json.gz", vendor))
-    .then(gunzipped)
-    .then((body) => new Response(body).json());
-  // pyodide.asm.mjs, gunzipped and imported from a blob: URL (its locateFile is Pyodide's)
-  const factory = fetchSame(new URL("pyodide.asm.mjs.gz", vendor))
-    .then(gunzipped)
+const cached = (url) => ("caches" in globalThis ? caches.match(url, { ignoreSearch: true }) : Promise.resolve(null));
+
+/** Where Pyodide's three biggest files come from: null when Pyodide fetches them itself from
+ * their own URLs (a page under the service worker, which keeps them unzipped: sw.js; the
+ * browser then also keeps the compiled code of pyodide.asm.mjs and of the wasm; or a browser
+ * that cannot undo gzip); else ``body(name)``: the worker's cached copy (the bots' worker has
+ * no navigator.serviceWorker to tell whether its fetches go through the service worker), or
+ * the .gz copy over the network, gunzipped (a first visit). */
+async function pyodideFiles() {
+  const names = ["pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json"];
+  const url = (name) => new URL(name, vendor).href;
+  const kept = await Promise.all(names.map((n) => cached(url(n)).catch(() => null)));
+  if (kept.every(Boolean)) {
+    const sw = globalThis.navigator && navigator.serviceWorker;
+    if (sw && sw.controller) return null;
+    return { body: (name) => cached(url(name)).then((r) => r.body) };
+  }
+  if (!GZIP) return null;
+  return { body: (name) => fetchSame(url(name + ".gz")).then(gunzipped) };
+}
+
+/** The options for loadPyodide with Pyodide's files from ``files`` (pyodideFiles()), and a
+ * wrapper for its own fetch of the wasm (it has no option for it). Its files' bodies are asked
+ * for again if it has to start twice (a snapshot that could not be restored). */
+function pyodideOptions(files) {
+  if (!files) return { options: { indexURL: vendor.href }, run: (start) => start() };
+  const lock = files.body("pyodide-lock.json").then((body) => new Response(body).json());
+  // pyodide.asm.mjs imported from a blob: URL (its locateFile is Pyodide's)
+  const factory = files
+    .body("pyodide.asm.mjs")
     .then((body) => new Response(body).blob())
     .then(async (blob) => {
       const url = URL.createObjectURL(new Blob([blob], { type: "text/javascript" }));
@@ -85,8 +101,8 @@ function gzipOptions() {
     const wrapped = function (input, init) {
       const url = typeof input === "string" ? input : input instanceof URL ? input.href : input && input.url;
       if (url === wasm) {
-        return fetchSame(wasm + ".gz")
-          .then(gunzipped)
+        return files
+          .body("pyodide.asm.wasm")
           .then((body) => new Response(body, { headers: { "Content-Type": "application/wasm" } }));
       }
       return original.apply(this, arguments);
@@ -115,10 +131,17 @@ export async function cachedSnapshot() {
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** The snapshot's bytes: gunzipped (gzip's own check) or, as the service worker keeps them,
- * checked against the build's SHA-256 (off the main thread, while pyodide.asm.mjs loads). */
+ * checked against the build's SHA-256 (off the main thread) before anything runs them. Read
+ * whole at once: a stream pumped chunk by chunk through JavaScript waits on the busy main
+ * thread for each of its hundreds of chunks. */
 async function snapshotBytes(response) {
-  const { body, zipped } = await unzip(response);
-  const buffer = await new Response(body).arrayBuffer();
+  let buffer = await response.arrayBuffer();
+  const head = new Uint8Array(buffer, 0, Math.min(2, buffer.byteLength));
+  const zipped = head[0] === 0x1f && head[1] === 0x8b;
+  if (zipped) {
+    const body = new Blob([buffer]).stream().pipeThrough(new DecompressionStream("gzip"));
+    buffer = await new Response(body).arrayBuffer();
+  }
   mark("snapshot-read");
   if (!zipped) {
     const digest = hex(await crypto.subtle.digest("SHA-256", buffer));
@@ -128,45 +151,27 @@ async function snapshotBytes(response) {
   return buffer;
 }
 
-/** Plain options for Pyodide's files as the service worker keeps them (unzipped, under their
- * own names: see sw.js), or null if its cache does not hold them (a first visit, a browser
- * without DecompressionStream) and the .gz copies are the ones to fetch. */
-async function unzippedOptions() {
-  if (!("caches" in globalThis)) return null;
-  try {
-    const names = ["pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json"];
-    const held = await Promise.all(names.map((n) => caches.match(new URL(n, vendor).href, { ignoreSearch: true })));
-    if (!held.every(Boolean)) return null;
-    return { options: { indexURL: vendor.href }, run: (start) => start({}) };
-  } catch (error) {
-    return null;
-  }
-}
-
-/** The bytes of an archive of the site and their format for unpackArchive: a .zip, or the
- * game's .tar.gz (a plain tar if the host undid its gzip on the way). */
-function fetchArchive(path) {
-  return fetchSame(new URL(path, base))
-    .then((r) => {
-      if (!r.ok) throw new Error(path + ": HTTP " + r.status);
-      return r.arrayBuffer();
-    })
-    .then((bytes) => {
-      const head = new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
-      const gzipped = head[0] === 0x1f && head[1] === 0x8b;
-      return { bytes, format: path.endsWith(".zip") ? "zip" : gzipped ? "gztar" : "tar" };
-    });
+/** The bytes of a zip of the site. ``gzipped``: the site also has it gzipped (path.gz), which
+ * is fetched and undone unless the service worker keeps the zip itself (unzipped, see sw.js)
+ * or the browser cannot undo it. */
+async function fetchZip(path, { gzipped = false } = {}) {
+  const url = new URL(path, base);
+  const kept = await cached(url.href).catch(() => null);
+  if (kept) return kept.arrayBuffer();
+  const r = await fetchSame(gzipped && GZIP ? new URL(path + ".gz", base) : url);
+  if (!r.ok) throw new Error(path + ": HTTP " + r.status);
+  return new Response(await gunzipped(r)).arrayBuffer();
 }
 
 /** Pyodide with the game's Python in its home folder, and how it started ("snapshot" or
  * "boot"). ``snapshot``: cachedSnapshot()'s answer; ``pyscript``: PyScript's bytecode too
  * (the page's, not the worker's). */
 export async function startPython(snapshot, { pyscript = false } = {}) {
-  const archives = ["app.tar.gz", ...(pyscript ? ["vendor/pyscript/bytecode.zip"] : [])].map(fetchArchive);
-  archives.forEach((a) => a.catch(() => {}));
+  const zips = [fetchZip("app.zip", { gzipped: true }), ...(pyscript ? [fetchZip("vendor/pyscript/bytecode.zip")] : [])];
+  zips.forEach((z) => z.catch(() => {}));
   const bytes = snapshot ? snapshotBytes(snapshot) : null;
   if (bytes) bytes.catch(() => {}); // loadPyodide awaits it (and throws) later: no unhandled rejection
-  const { options, run } = (snapshot && (await unzippedOptions())) || gzipOptions();
+  const { options, run } = pyodideOptions(await pyodideFiles());
   let pyodide = null;
   let how = "boot";
   if (bytes) {
@@ -182,10 +187,7 @@ export async function startPython(snapshot, { pyscript = false } = {}) {
   }
   if (!pyodide) pyodide = await run((extra) => loadPyodide({ ...options, ...extra }));
   mark("pyodide-started");
-  for (const archive of archives) {
-    const { bytes, format } = await archive;
-    pyodide.unpackArchive(bytes, format, { extractDir: HOME });
-  }
+  for (const zip of zips) pyodide.unpackArchive(await zip, "zip", { extractDir: HOME });
   return { pyodide, how };
 }
 

@@ -1,5 +1,5 @@
 // PyScript's "interpreter" module (see pyscript.toml). index.html starts Pyodide and the
-// download of app.tar.gz as the page opens (startPyodide below), while PyScript's own code
+// download of app.zip as the page opens (startPyodide below), while PyScript's own code
 // loads; PyScript then picks that instance up here, with the game's Python already in place.
 // Same API as pyodide.mjs: `version` and `loadPyodide(options)`.
 //
@@ -37,7 +37,7 @@ function startBotWorker() {
   }
 }
 
-/** Start Pyodide (snapshot or boot) with app.tar.gz (bela/ and web/) in its working directory. */
+/** Start Pyodide (snapshot or boot) with app.zip (bela/ and web/) in its working directory. */
 export function startPyodide() {
   performance.mark("bela:boot-module");
   return cachedSnapshot()

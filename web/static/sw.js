@@ -8,7 +8,8 @@
 // - activate: the caches of older versions of this site (this scope) are deleted, and the open
 //   pages are taken over (after a first visit too: that page then uses the cache as well, and a
 //   build deployed while it is open waits for the player's reload like any other).
-// - unzipped: Pyodide's gzipped files and the snapshot are read at every start, so the worker
+// - unzipped: Pyodide's gzipped files, the snapshot and the game's Python (app.zip) are read at
+//   every start, so the worker
 //   fetches them gzipped (a first visit's bytes) and keeps them undone, under their names
 //   without .gz: a later start reads the 31.5 MB snapshot in about 80 ms instead of gunzipping
 //   it in 200, and imports pyodide.asm.mjs from its own URL, where the browser keeps its
@@ -23,9 +24,9 @@ const FILES = /*PRECACHE*/ [];
 const SCOPE = new URL(self.registration.scope);
 const PREFIX = "bela " + SCOPE.pathname + " ";
 const CACHE = PREFIX + VERSION;
-const UNZIPPED = /^(vendor\/pyodide\/[^/]+|snapshot-\w+)\.gz$/;
+const UNZIPPED = /^(vendor\/pyodide\/[^/]+|snapshot-\w+|app\.zip)\.gz$/;
 const CAN_UNZIP = typeof DecompressionStream === "function";
-const TYPES = { wasm: "application/wasm", mjs: "text/javascript", json: "application/json" };
+const TYPES = { wasm: "application/wasm", mjs: "text/javascript", json: "application/json", zip: "application/zip" };
 
 // The name a file is kept under (its own, or without .gz: see "unzipped" above).
 const storedAs = (path) => (CAN_UNZIP && UNZIPPED.test(path) ? path.slice(0, -3) : path);
