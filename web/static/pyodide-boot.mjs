@@ -88,15 +88,17 @@ function pyodideOptions(files) {
         URL.revokeObjectURL(url);
       }
     })
-    .catch((error) => {
+    .catch(async (error) => {
       console.info("Bela: pyodide.asm.mjs loaded as it is:", (error && error.message) || error);
-      return undefined;
-    });
+      return (await import(new URL("pyodide.asm.mjs", vendor).href)).default;
+    })
+    .then((create) => (mark("asm-loaded"), create));
+  factory.catch(() => {}); // loadPyodide awaits it (and throws) itself
   lock.catch(() => {});
   const wasm = new URL("pyodide.asm.wasm", vendor).href;
+  // loadPyodide is called at once with the factory still on its way (it awaits it): it then
+  // starts fetching python_stdlib.zip now, not once pyodide.asm.mjs is in
   const run = async (start) => {
-    const createPyodideModule = await factory;
-    mark("asm-loaded");
     const original = globalThis.fetch;
     const wrapped = function (input, init) {
       const url = typeof input === "string" ? input : input instanceof URL ? input.href : input && input.url;
@@ -109,7 +111,7 @@ function pyodideOptions(files) {
     };
     globalThis.fetch = wrapped;
     try {
-      return await start({ lockFileContents: lock, ...(createPyodideModule ? { createPyodideModule } : {}) });
+      return await start({ lockFileContents: lock, createPyodideModule: factory });
     } finally {
       if (globalThis.fetch === wrapped) globalThis.fetch = original;
     }
