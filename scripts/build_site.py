@@ -277,7 +277,7 @@ def render_index(root: Path = ROOT, preload: list[str] | None = None) -> str:
     return csp.apply(html)  # last: the policy allows the inline scripts as written by now
 
 
-def preload_links(pyscript_files: list[str]) -> list[str]:
+def preload_links(pyscript_files: list[str], snapshot_file: str) -> list[str]:
     """Start fetching, at once, what PyScript would otherwise ask for one step after another."""
     links = [f'<link rel="modulepreload" href="vendor/pyscript/{name}">' for name in pyscript_files]
     links.append(f'<link rel="modulepreload" href="assets/{BOOT_MODULE}">')
@@ -285,10 +285,15 @@ def preload_links(pyscript_files: list[str]) -> list[str]:
     # the game's Python and Pyodide's biggest files, fetched gzipped by assets/pyodide-boot.mjs
     # (fetch(), hence as="fetch" and crossorigin) on a first visit only: under its service
     # worker the page reads them unzipped from the cache (sw.js)
+    # worker the page reads them unzipped from the cache (sw.js), and starts reading the
+    # snapshot there now (assets/pyodide-boot.mjs's cachedSnapshot takes it)
     hrefs = json.dumps([f"{APP_ARCHIVE}.gz", *(f"vendor/pyodide/{name}.gz" for name in GZIPPED)])
     links.append(
-        "<script>/* Pyodide's gzipped files at once, unless the service worker keeps them */\n"
-        "if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) "
+        "<script>/* a later visit: the snapshot from the cache at once; a first: the gzipped files */\n"
+        "if (navigator.serviceWorker && navigator.serviceWorker.controller && window.caches) {\n"
+        f"  window.belaSnapshotRead = caches.match(new URL({json.dumps(snapshot_file)}, document.baseURI).href,"
+        " { ignoreSearch: true })\n    .then(function (r) { return r ? r.arrayBuffer() : null; }, function () { return null; });\n"
+        "} else "
         + hrefs
         + '.forEach(function (href) { var l = document.createElement("link"); l.rel = "preload"; '
         'l.as = "fetch"; l.crossOrigin = "anonymous"; l.href = href; document.head.appendChild(l); });'
@@ -369,7 +374,6 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
     eager = sorted(
         f.name for f in pyscript_dir.iterdir() if PYSCRIPT_EAGER.match(f.name) and f.suffix == ".js"
     )
-    put_text("index.html", render_index(root, preload_links(eager)))
     put_copy("pyscript.toml", root / "pyscript.toml")
     write_app(out / APP_ARCHIVE, root)
     written += [Path(APP_ARCHIVE), Path(APP_ARCHIVE + ".gz")]
@@ -384,6 +388,8 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
     except snapshot.SnapshotError as e:
         raise BuildError(str(e)) from None
     written.append(Path(f"snapshot-{ident}.gz"))
+    # the snapshot's name as the service worker keeps it (unzipped, no .gz: sw.js)
+    put_text("index.html", render_index(root, preload_links(eager, f"snapshot-{ident}")))
     for name in STATIC_FILES:
         put_copy(f"assets/{name}", root / "web" / "static" / name)
     boot = (root / "web" / "static" / BOOT_MODULE).read_text(encoding="utf-8")

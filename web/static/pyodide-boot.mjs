@@ -119,12 +119,21 @@ function pyodideOptions(files) {
   return { options: { indexURL: vendor.href }, run };
 }
 
-/** The build's snapshot if the service worker's cache holds it (no network), else null. */
+/** The build's snapshot if the service worker's cache holds it (no network), else null:
+ * ``{read()}``, its bytes as they are kept. The page's head may have started reading it
+ * already (scripts/build_site.py's preload_links: ``belaSnapshotRead``). */
 export async function cachedSnapshot() {
+  const early = globalThis.belaSnapshotRead;
+  if (early) {
+    delete globalThis.belaSnapshotRead; // read once: 31.5 MB not kept alive by the page
+    const buffer = await early.catch(() => null);
+    if (buffer) return { read: async () => buffer };
+  }
   if (!("caches" in globalThis)) return null;
   try {
     const match = (url) => caches.match(url, { ignoreSearch: true });
-    return (await match(SNAPSHOT_URL)) || (await match(SNAPSHOT_URL + ".gz")) || null;
+    const response = (await match(SNAPSHOT_URL)) || (await match(SNAPSHOT_URL + ".gz"));
+    return response ? { read: () => response.arrayBuffer() } : null;
   } catch (error) {
     return null;
   }
@@ -136,8 +145,8 @@ const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16)
  * checked against the build's SHA-256 (off the main thread) before anything runs them. Read
  * whole at once: a stream pumped chunk by chunk through JavaScript waits on the busy main
  * thread for each of its hundreds of chunks. */
-async function snapshotBytes(response) {
-  let buffer = await response.arrayBuffer();
+async function snapshotBytes(snapshot) {
+  let buffer = await snapshot.read();
   const head = new Uint8Array(buffer, 0, Math.min(2, buffer.byteLength));
   const zipped = head[0] === 0x1f && head[1] === 0x8b;
   if (zipped) {
