@@ -16,7 +16,7 @@ before the page's Python runs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import js
@@ -113,3 +113,15 @@ def console_warn(*parts: object) -> None:
 
 def console_error(*parts: object) -> None:
     js.console.error(" ".join(str(p) for p in parts))
+
+
+def once(callback: Callable[[float], object]) -> None:
+    """Call ``callback`` at the browser's next frame, before it is drawn (focusing an element
+    drawn in this task then lays the page out once, with the frame, not twice)."""
+
+    def run(stamp: float) -> None:
+        proxy.destroy()
+        callback(stamp)
+
+    proxy = create_proxy(run)
+    js.requestAnimationFrame(proxy)
