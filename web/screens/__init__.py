@@ -32,7 +32,7 @@ import asyncio
 
 from bela.hand import Trick
 from bela.seats import Seat
-from web.dom import by_id, inline_sprite, qa
+from web.dom import by_id, inline_sprite, once, qa
 from web.model import Model
 from web.screens.banner import BannerView
 from web.screens.daily import DailyScreen
@@ -94,7 +94,8 @@ class Screens:
         self.banner.render()
         self.hint.render()
         if played is None and m.human_can_act():
-            self.hand.restore_focus()
+            # at the next frame: focusing now would lay the page out in this task, then again
+            once(lambda _stamp: self.hand.restore_focus() if m.human_can_act() else None)
 
     def redraw(self) -> None:
         """Draw everything anew (after a change of language or card pattern): the cards, the
