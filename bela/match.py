@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bela.actions import Action
 from bela.cards import Card
 from bela.deal import deal_cards, derive_seed, first_dealer
 from bela.hand import Hand
 from bela.observation import Observation, observe
 from bela.rules import HouseRules
-from bela.scoring import MatchScore, score_hand, score_match
+from bela.scoring import HandScore, MatchScore, score_hand, score_match
 from bela.seats import Seat, Team
 
 
@@ -36,6 +37,9 @@ class Match:
         self.seed = seed
         self.first_dealer = dealer if dealer is not None else first_dealer(seed or 0)
         self.hands: list[Hand] = []
+        # the scores of finished hands, each with the actions it was scored after: a page asks
+        # for the match's score many times a move, and scoring a hand replays its tricks
+        self._scored: dict[int, tuple[Hand, list[Action], HandScore]] = {}
 
     @property
     def current(self) -> Hand | None:
@@ -58,7 +62,29 @@ class Match:
         return hand
 
     def score(self) -> MatchScore:
-        return score_match((score_hand(h) for h in self.hands), self.rules)
+        return score_match((self._score_of(h) for h in self.hands), self.rules)
+
+    def _score_of(self, hand: Hand) -> HandScore:
+        """``score_hand(hand)``, kept while a finished hand's actions stay the same.
+
+        >>> m = Match(seed=5)
+        >>> hand = m.start_hand()
+        >>> while not hand.finished:
+        ...     hand.apply(hand.legal_actions()[0])
+        >>> m._score_of(hand) is m._score_of(hand), m._score_of(hand) == score_hand(hand)
+        (True, True)
+        >>> _ = hand.undo()
+        >>> m._score_of(hand).outcome is None
+        True
+        """
+        if not hand.finished:
+            return score_hand(hand)
+        kept = self._scored.get(id(hand))
+        if kept is not None and kept[0] is hand and kept[1] == hand.actions:
+            return kept[2]
+        scored = score_hand(hand)
+        self._scored[id(hand)] = (hand, list(hand.actions), scored)
+        return scored
 
     @property
     def winner(self) -> Team | None:
@@ -73,5 +99,5 @@ class Match:
         hand = self.current
         if hand is None:
             raise RuntimeError("no hand has been dealt")
-        before = score_match((score_hand(h) for h in self.hands[:-1]), self.rules)
+        before = score_match((self._score_of(h) for h in self.hands[:-1]), self.rules)
         return observe(hand, seat, before.totals, before.hanging, len(self.hands))

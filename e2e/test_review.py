@@ -103,9 +103,13 @@ def review_a_played_hand(page: Page, width: int | None) -> None:
         box = page.locator(f'{REVIEW} [data-review-nav="end"]').bounding_box()
         assert box is not None and box["x"] + box["width"] <= width + 0.5
     # by buttons: the first trick, its costs and marks
+    page.evaluate(f"document.querySelector('{REVIEW} [data-review-nav=\"next\"]').dataset.kept = 'yes'")
     for _ in range(4):
         go(page, "next")
     assert step(page) == 4
+    # a step changes what it shows, not the buttons: the one pressed is the same, still focused
+    kept = f'{REVIEW} [data-review-nav="next"][data-kept="yes"]'
+    assert page.evaluate(f"document.activeElement === document.querySelector('{kept}')")
     wait_costed(page, 1)
     first = plays(page)
     assert [p["index"] for p in first] == [0, 1, 2, 3]

@@ -37,14 +37,19 @@ LONG_JS = """
 })();
 """
 
-OPEN_JS = """() => {
+# The player's two clicks, Review and then the first trick, each in its own task (a player cannot
+# click twice within one task; clicked together they would add up into one long task that no
+# player makes): the jump waits for the frame after the review opened.
+OPEN_JS = """() => new Promise((done) => {
   const button = document.querySelector('#overlay [data-action="review"]');
-  window.__reviewAt = performance.now();
+  const at = performance.now();
   button.click();
-  const jump = document.querySelector('[data-review] [data-review-nav="trick:1"]');
-  if (jump) jump.click();
-  return window.__reviewAt;
-}"""
+  requestAnimationFrame(() => setTimeout(() => {
+    const jump = document.querySelector('[data-review] [data-review-nav="trick:1"]');
+    if (jump) jump.click();
+    done(at);
+  }, 0));
+})"""
 
 FIRST_JS = """() => document.querySelectorAll('[data-review] [data-review-play][data-cost]').length >= 4
   && performance.now()"""
@@ -78,7 +83,8 @@ def in_page(hands: int = 20, seeds: tuple[int, ...] = (21, 22, 23, 24)) -> dict[
 
     first: list[float] = []
     whole: list[float] = []
-    longest: list[float] = []
+    longest: list[float] = []  # the longest main-thread task of each review, from click to done
+    over = 0  # main-thread tasks over 50 ms, all reviews together
     with bp.serve() as base, bp.browser() as b:
         for seed in seeds:
             if len(whole) >= hands:
@@ -102,6 +108,7 @@ def in_page(hands: int = 20, seeds: tuple[int, ...] = (21, 22, 23, 24)) -> dict[
                     first.append(shown - start)
                     whole.append(done - start)
                     longest.append(max(tasks, default=0.0))
+                    over += sum(1 for x in tasks if x > 50)
                     page.keyboard.press("Escape")
                     page.wait_for_selector("[data-review]", state="detached")
                 human_step(page)
@@ -111,7 +118,9 @@ def in_page(hands: int = 20, seeds: tuple[int, ...] = (21, 22, 23, 24)) -> dict[
         "first_trick_ms": bp.percentiles(first),
         "whole_hand_ms": bp.percentiles(whole),
         "longest_task_ms": round(max(longest, default=0.0), 1),
-        "tasks_over_50ms": sum(1 for x in longest if x > 50),
+        "reviews_with_a_task_over_50ms": sum(1 for x in longest if x > 50),
+        "tasks_over_50ms": over,
+        "window": "from the click on Review to the whole hand's costs shown (page and worker started before)",
         "goals": "first trick <= 1000 ms, whole hand p95 <= 5000 ms, no task over 50 ms",
     }
 
@@ -142,7 +151,8 @@ def summary(r: dict[str, Any]) -> list[str]:
         lines.append(
             f"  in the page ({pg.get('hands')} hands): first trick shown {pc(pg.get('first_trick_ms', {}))}, "
             f"whole hand {pc(pg.get('whole_hand_ms', {}))}, longest main-thread task "
-            f"{pg.get('longest_task_ms')} ms ({pg.get('tasks_over_50ms')} reviews with a task over 50 ms); "
+            f"{pg.get('longest_task_ms')} ms ({pg.get('tasks_over_50ms')} tasks over 50 ms, in "
+            f"{pg.get('reviews_with_a_task_over_50ms')} reviews); "
             f"goals: {pg.get('goals')}"
         )
     return lines

@@ -16,14 +16,16 @@ before the page's Python runs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import js
 from pyscript.ffi import create_proxy, is_none, to_js
 
 SVG_NS = "http://www.w3.org/2000/svg"
-SPRITE = "assets/cards.svg"
+SPRITE_FILE = "assets/cards.svg"
+# What a card's <use> refers to: the sprite file until its symbols are in the page (inline_sprite)
+SPRITE = SPRITE_FILE
 
 _proxies: list[Any] = []  # event handlers live as long as the page
 
@@ -85,14 +87,14 @@ def el(
     return node
 
 
-def svg_use(ref: str, cls: str, view_box: str = "0 0 100 140", href: str = SPRITE) -> Any:
+def svg_use(ref: str, cls: str, view_box: str = "0 0 100 140", href: str | None = None) -> Any:
     svg = js.document.createElementNS(SVG_NS, "svg")
     svg.setAttribute("class", cls)
     svg.setAttribute("viewBox", view_box)
     svg.setAttribute("aria-hidden", "true")
     svg.setAttribute("focusable", "false")
     use = js.document.createElementNS(SVG_NS, "use")
-    use.setAttribute("href", f"{href}#{ref}")
+    use.setAttribute("href", f"{SPRITE if href is None else href}#{ref}")
     svg.appendChild(use)
     return svg
 
@@ -113,3 +115,50 @@ def console_warn(*parts: object) -> None:
 
 def console_error(*parts: object) -> None:
     js.console.error(" ".join(str(p) for p in parts))
+
+
+def once(callback: Callable[[float], object]) -> None:
+    """Call ``callback`` at the browser's next frame, before it is drawn (focusing an element
+    drawn in this task then lays the page out once, with the frame, not twice)."""
+
+    def run(stamp: float) -> None:
+        proxy.destroy()
+        callback(stamp)
+
+    proxy = create_proxy(run)
+    js.requestAnimationFrame(proxy)
+
+
+async def inline_sprite() -> None:
+    """Put the cards' sprite (its symbols) into the page, once, and refer to it there.
+
+    A ``<use>`` of another file makes the browser load that file as a document of its own, and
+    Chrome did so anew (fetch, parse, styles and layout of the whole sprite, 30 to 60 ms of the
+    main thread) for many of the cards and suit signs drawn as the game went on: a long task
+    each time. Referred to in the page, a symbol costs nothing more. Until then, and if the file
+    cannot be read, the cards refer to the file as before."""
+    global SPRITE
+    if SPRITE != SPRITE_FILE:
+        return
+    try:
+        response = await js.fetch(SPRITE_FILE)
+        text = str(await response.text()) if response.ok else ""
+    except Exception:  # offline without the service worker's copy: the file, as before
+        return
+    doc = js.DOMParser.new().parseFromString(text, "image/svg+xml")
+    root = nn(doc.documentElement)
+    if root is None or str(root.localName) != "svg" or nn(doc.querySelector("parsererror")) is not None:
+        return
+    node = js.document.importNode(root, True)
+    node.setAttribute("id", "card-sprite")
+    node.setAttribute("aria-hidden", "true")
+    node.setAttribute("focusable", "false")
+    node.setAttribute("width", "0")
+    node.setAttribute("height", "0")
+    node.style.position = "absolute"
+    node.style.overflow = "hidden"
+    js.document.body.prepend(node)
+    SPRITE = ""
+    prefix = SPRITE_FILE + "#"
+    for use in js.document.querySelectorAll(f'use[href^="{prefix}"]'):
+        use.setAttribute("href", str(use.getAttribute("href"))[len(SPRITE_FILE) :])

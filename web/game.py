@@ -117,6 +117,9 @@ class Game:
                 if gen != m.gen or action is None:
                     return
                 outcome = self.perform(action)
+                await asyncio.sleep(0)  # saved; drawn in a task of its own (each stays short)
+                if gen != m.gen:
+                    return
                 await self.after(outcome, gen)
         except Exception:
             console_error("Bela:", traceback.format_exc())

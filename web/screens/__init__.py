@@ -28,9 +28,11 @@ model, ``redraw()`` draws it anew (after a change of language or card pattern).
 
 from __future__ import annotations
 
+import asyncio
+
 from bela.hand import Trick
 from bela.seats import Seat
-from web.dom import by_id, qa
+from web.dom import by_id, inline_sprite, once, qa
 from web.model import Model
 from web.screens.banner import BannerView
 from web.screens.daily import DailyScreen
@@ -68,6 +70,7 @@ class Screens:
         self.review = ReviewScreen(model)
         self.daily = DailyScreen(model)
         self.hand_key: tuple[int, int] | None = None
+        self._sprite = asyncio.ensure_future(inline_sprite())  # the cards' symbols into the page
 
     def render(self, first: bool = False, played: Outcome | None = None) -> None:
         """The page up to date with the model (``first``: no dealing animation; ``played``:
@@ -91,7 +94,8 @@ class Screens:
         self.banner.render()
         self.hint.render()
         if played is None and m.human_can_act():
-            self.hand.restore_focus()
+            # at the next frame: focusing now would lay the page out in this task, then again
+            once(lambda _stamp: self.hand.restore_focus() if m.human_can_act() else None)
 
     def redraw(self) -> None:
         """Draw everything anew (after a change of language or card pattern): the cards, the

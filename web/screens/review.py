@@ -16,7 +16,7 @@ import js
 
 from bela.cards import Card
 from bela.seats import SEATS, Seat
-from web.dom import by_id, el, obj, replace_children
+from web.dom import by_id, el, obj, once, replace_children
 from web.hint import Advice, why
 from web.model import Model
 from web.review_view import ORDER, PlayLine, ReviewView, Verdict, cost_text, review_view
@@ -25,17 +25,23 @@ from web.words import card_name, declaration_text
 
 
 class ReviewScreen:
-    """Draws the review anew at each step, reusing the elements it made before (the cards of the
-    four hands, the plays already costed): a step moves nodes rather than building them."""
+    """Draws the review whole when it opens; a step then changes only what it shows (the buttons'
+    state, the seats' cards, the trick, the plays), reusing the elements it made before (the
+    cards of the four hands, the plays already costed): a step moves nodes rather than building
+    them, and leaves the focus where it is (each step stays one short task of the page)."""
 
     def __init__(self, model: Model) -> None:
         self.model = model
         self._made: dict[object, Any] = {}
         self._made_for: tuple[str, str] = ("", "")
+        self._drawn: tuple[int, str, str] | None = None  # the hand and language drawn whole
+        self._held: dict[Seat, list[object]] = {}  # the cards shown in each seat's hand
+
+    def _speaks(self) -> tuple[str, str]:
+        return (self.model.lang, deck_of(self.model.t))
 
     def made(self, key: object, build: Callable[[], Any]) -> Any:
-        t = self.model.t
-        speaks = (self.model.lang, deck_of(t))
+        speaks = self._speaks()
         if speaks != self._made_for:
             self._made.clear()
             self._made_for = speaks
@@ -62,13 +68,15 @@ class ReviewScreen:
         root.hidden = False
         js.document.body.classList.add("reviewing")
         button = root.querySelector('[data-review-nav="next"]')
-        if button is not None:
-            button.focus(obj({"preventScroll": True}))
+        if button is not None:  # once drawn: focusing now would lay the page out in this task
+            once(lambda _t: button.focus(obj({"preventScroll": True})) if button.isConnected else None)
 
     def close(self, opener: Any) -> None:
         root = self.root()
         root.hidden = True
         self._made.clear()
+        self._drawn = None
+        self._held.clear()
         root.removeAttribute("data-review")
         replace_children(root, [])
         js.document.body.classList.remove("reviewing")
@@ -88,6 +96,12 @@ class ReviewScreen:
         root.setAttribute("data-review-step", str(v.step))
         root.setAttribute("data-review-done", str(v.tricks_done))
         root.classList.toggle("analysing", not v.verdict.complete)
+        drawn = (v.number, *self._speaks())
+        if self._drawn == drawn and root.querySelector(".review-board") is not None:
+            self.step(root, v)
+            return
+        self._drawn = drawn
+        self._held.clear()
         focused = js.document.activeElement
         inside = focused is not None and root.contains(focused)
         keep = focused.getAttribute("data-review-nav") if inside else None
@@ -108,6 +122,36 @@ class ReviewScreen:
             again = root.querySelector(f'[data-review-nav="{keep}"]')
             if again is not None:
                 again.focus(obj({"preventScroll": True}))
+
+    def step(self, root: Any, v: ReviewView) -> None:
+        """Another step of the review drawn whole: the buttons' state, the seats' cards, the
+        trick and the plays, the rest (the bids, the verdict) as they are."""
+        steps = root.querySelector(".review-nav .steps")
+        for how in ("start", "prev", "next", "end"):
+            button = steps.querySelector(f'[data-review-nav="{how}"]')
+            button.disabled = v.step == 0 if how in ("start", "prev") else v.step >= v.last
+        t = self.model.t
+        steps.querySelector(".where").textContent = (
+            t("review.step", k=v.step, n=v.last) if v.step else t("review.deal")
+        )
+        for jump in root.querySelectorAll(".review-nav .jumps [data-review-nav]"):
+            if jump.getAttribute("data-review-nav") == f"trick:{v.trick}":
+                jump.setAttribute("aria-current", "step")
+            else:
+                jump.removeAttribute("aria-current")
+        for s in SEATS:
+            self.seat_cards(root.querySelector(f'[data-review-hand="{s.name}"]'), s, v)
+        root.querySelector(".review-trick").replaceWith(self.middle(v))
+        root.querySelector(".review-list").replaceWith(self.plays(v))
+
+    def seat_cards(self, box: Any, s: Seat, v: ReviewView) -> None:
+        """The cards ``s`` still holds at the step, into ``box`` (untouched if the same)."""
+        keys: list[object] = [("card", v.number, c) for c, _ in v.hands[s]]
+        if self._held.get(s) == keys:
+            return
+        self._held[s] = keys
+        cards = [self.made(k, partial(self.card, c, x)) for k, (c, x) in zip(keys, v.hands[s], strict=True)]
+        replace_children(box, cards)
 
     def refresh(self, part: str) -> None:
         """What one of the worker's answers changes, and only that: the progress, the verdict,
@@ -205,19 +249,22 @@ class ReviewScreen:
         t = self.model.t
         seats = []
         for s in SEATS:
-            cards = [self.made(("card", v.number, c), partial(self.card, c, x)) for c, x in v.hands[s]]
             label = self.seat(s) + (" · " + t("review.dealer") if s is v.dealer else "")
+            box = el("div", {"data-review-hand": s.name}, cls="review-cards")
+            self.seat_cards(box, s, v)
             seats.append(
                 el(
                     "div",
                     {"data-seat": s.name},
                     cls=f"review-seat seat-{s.name}",
-                    children=[
-                        el("div", cls="name", text=label),
-                        el("div", {"data-review-hand": s.name}, cls="review-cards", children=cards),
-                    ],
+                    children=[el("div", cls="name", text=label), box],
                 )
             )
+        return el("div", cls="review-board", children=[*seats, self.middle(v)])
+
+    def middle(self, v: ReviewView) -> Any:
+        """The trick the step shows, in the middle of the board."""
+        t = self.model.t
         table = [card_el(t, card, attr="data-face", **{"data-seat": s.name}) for s, card in v.table]
         for node, (s, _) in zip(table, v.table, strict=True):
             if s is v.winner:
@@ -225,7 +272,7 @@ class ReviewScreen:
         took = None
         if v.winner is not None:
             took = el("p", cls="took", text=t("review.took", seat=self.seat(v.winner)))
-        middle = el(
+        return el(
             "div",
             cls="review-trick",
             children=[
@@ -234,7 +281,6 @@ class ReviewScreen:
                 took,
             ],
         )
-        return el("div", cls="review-board", children=[*seats, middle])
 
     def card(self, card: Card, talon: bool) -> Any:
         t = self.model.t

@@ -11,7 +11,7 @@ import js
 from bela.cards import Card
 from bela.hand import Hand, Trick
 from bela.seats import SEATS, Seat
-from web.dom import attr, by_id, el, obj, q, qa, replace_children
+from web.dom import attr, by_id, el, obj, once, q, qa, replace_children
 from web.model import Model
 from web.screens.elements import card_el, suit_words
 from web.session import Outcome
@@ -180,6 +180,11 @@ class Table:
         self.trick_shown = pairs
 
     def fly_in(self, node: Any, seat: Seat) -> None:
+        """The card just played flies in from its seat, measured at the next frame (measured now,
+        the page would be laid out in the middle of drawing it, and again for the frame)."""
+        once(lambda _stamp: self._fly_in(node, seat) if node.isConnected else None)
+
+    def _fly_in(self, node: Any, seat: Seat) -> None:
         source = by_id("hand") if seat is Seat.S else q(f'[data-hand="{seat.name}"]')
         if source is None:
             return
