@@ -74,44 +74,54 @@ async function pyodideFiles() {
  * wrapper for its own fetch of the wasm (it has no option for it). Its files' bodies are asked
  * for again if it has to start twice (a snapshot that could not be restored). */
 function pyodideOptions(files) {
-  if (!files) return { options: { indexURL: vendor.href }, run: (start) => start() };
-  const lock = files.body("pyodide-lock.json").then((body) => new Response(body).json());
-  // pyodide.asm.mjs imported from a blob: URL (its locateFile is Pyodide's)
-  const factory = files
-    .body("pyodide.asm.mjs")
-    .then((body) => new Response(body).blob())
-    .then(async (blob) => {
-      const url = URL.createObjectURL(new Blob([blob], { type: "text/javascript" }));
-      try {
-        return (await import(url)).default;
-      } finally {
-        URL.revokeObjectURL(url);
-      }
-    })
-    .catch(async (error) => {
-      console.info("Bela: pyodide.asm.mjs loaded as it is:", (error && error.message) || error);
-      return (await import(new URL("pyodide.asm.mjs", vendor).href)).default;
-    })
-    .then((create) => (mark("asm-loaded"), create));
-  factory.catch(() => {}); // loadPyodide awaits it (and throws) itself
-  lock.catch(() => {});
   const wasm = new URL("pyodide.asm.wasm", vendor).href;
-  // loadPyodide is called at once with the factory still on its way (it awaits it): it then
-  // starts fetching python_stdlib.zip now, not once pyodide.asm.mjs is in
+  const wasmResponse = files
+    ? () => files.body("pyodide.asm.wasm").then((body) => new Response(body, { headers: { "Content-Type": "application/wasm" } }))
+    : () => fetchSame(wasm);
+  // the wasm is asked for at once: Pyodide itself asks only once it holds pyodide.asm.mjs and
+  // the snapshot's bytes, and then waits for it (about 200 ms of a later visit)
+  let early = wasmResponse();
+  early.catch(() => {});
+  let extra = {};
+  if (files) {
+    const lock = files.body("pyodide-lock.json").then((body) => new Response(body).json());
+    // pyodide.asm.mjs imported from a blob: URL (its locateFile is Pyodide's)
+    const factory = files
+      .body("pyodide.asm.mjs")
+      .then((body) => new Response(body).blob())
+      .then(async (blob) => {
+        const url = URL.createObjectURL(new Blob([blob], { type: "text/javascript" }));
+        try {
+          return (await import(url)).default;
+        } finally {
+          URL.revokeObjectURL(url);
+        }
+      })
+      .catch(async (error) => {
+        console.info("Bela: pyodide.asm.mjs loaded as it is:", (error && error.message) || error);
+        return (await import(new URL("pyodide.asm.mjs", vendor).href)).default;
+      })
+      .then((create) => (mark("asm-loaded"), create));
+    factory.catch(() => {}); // loadPyodide awaits it (and throws) itself
+    lock.catch(() => {});
+    // loadPyodide is called at once with the factory still on its way (it awaits it): it then
+    // starts fetching python_stdlib.zip now, not once pyodide.asm.mjs is in
+    extra = { lockFileContents: lock, createPyodideModule: factory };
+  }
   const run = async (start) => {
     const original = globalThis.fetch;
     const wrapped = function (input, init) {
       const url = typeof input === "string" ? input : input instanceof URL ? input.href : input && input.url;
       if (url === wasm) {
-        return files
-          .body("pyodide.asm.wasm")
-          .then((body) => new Response(body, { headers: { "Content-Type": "application/wasm" } }));
+        const response = early || wasmResponse(); // a second start (a failed restore) asks again
+        early = null;
+        return response;
       }
       return original.apply(this, arguments);
     };
     globalThis.fetch = wrapped;
     try {
-      return await start({ lockFileContents: lock, createPyodideModule: factory });
+      return await start(extra);
     } finally {
       if (globalThis.fetch === wrapped) globalThis.fetch = original;
     }
@@ -120,20 +130,19 @@ function pyodideOptions(files) {
 }
 
 /** The build's snapshot if the service worker's cache holds it (no network), else null:
- * ``{read()}``, its bytes as they are kept. The page's head may have started reading it
- * already (scripts/build_site.py's preload_links: ``belaSnapshotRead``). */
+ * ``{read()}``, its bytes as they are kept. Found at once, read meanwhile: the page's head
+ * may have started reading it already (scripts/build_site.py's preload_links:
+ * ``belaSnapshotRead``). */
 export async function cachedSnapshot() {
   const early = globalThis.belaSnapshotRead;
-  if (early) {
-    delete globalThis.belaSnapshotRead; // read once: 31.5 MB not kept alive by the page
-    const buffer = await early.catch(() => null);
-    if (buffer) return { read: async () => buffer };
-  }
+  delete globalThis.belaSnapshotRead; // read once: its 31.5 MB not kept alive by the page
   if (!("caches" in globalThis)) return null;
   try {
     const match = (url) => caches.match(url, { ignoreSearch: true });
     const response = (await match(SNAPSHOT_URL)) || (await match(SNAPSHOT_URL + ".gz"));
-    return response ? { read: () => response.arrayBuffer() } : null;
+    if (!response) return null;
+    const read = () => response.arrayBuffer();
+    return { read: early ? () => early.then((buffer) => buffer || read(), read) : read };
   } catch (error) {
     return null;
   }
