@@ -47,7 +47,9 @@ async function gunzipped(response) {
   return zipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
 }
 
-const fetchSame = (url) => fetch(url, { credentials: "same-origin" });
+// the browser's own fetch: loadPyodide's is wrapped while it starts (pyodideOptions)
+const nativeFetch = globalThis.fetch.bind(globalThis);
+const fetchSame = (url) => nativeFetch(url, { credentials: "same-origin" });
 
 const cached = (url) => ("caches" in globalThis ? caches.match(url, { ignoreSearch: true }) : Promise.resolve(null));
 
