@@ -145,7 +145,9 @@ class DailyFlow:
                 dup.pars[number] = result
                 m.stats = session.count_stats(m.stats)
                 self.flow.save()
-                self.redraw()
+                await asyncio.sleep(0)  # saved, then drawn: two short tasks, not one long
+                if m.session is session:
+                    self.redraw()
         except Exception:
             self.flow.notice(Msg("daily.par_failed"))
             print("Bela: no par:", traceback.format_exc())

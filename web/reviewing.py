@@ -85,14 +85,15 @@ class Reviews:
             if part in data.done:  # the same hand's review, opened again meanwhile
                 continue
             data.take(part, reply)
+            if m.review is not None and m.review.data is data:
+                self.draw.refresh(part)
+            await asyncio.sleep(0)  # drawn; the statistics and their saving in a task of their own
             if data.complete(hand) and not data.counted:
                 data.counted = True
                 best, cards, lost = accuracy(list(data.plays.values()), Seat.S)
                 m.stats = m.stats.add_review(best, cards, lost)
                 self.save()
-            if m.review is not None and m.review.data is data:
-                self.draw.refresh(part)
-            await asyncio.sleep(0)
+                await asyncio.sleep(0)
             if m.review is None or m.review.data is not data:
                 return  # closed, or another hand: the rest when it is opened again
 
