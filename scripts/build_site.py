@@ -284,15 +284,15 @@ def preload_links(pyscript_files: list[str], snapshot_file: str) -> list[str]:
     links.append(f'<link rel="preload" href="{PYSCRIPT_BYTECODE}" as="fetch" crossorigin>')
     # the game's Python and Pyodide's biggest files, fetched gzipped by assets/pyodide-boot.mjs
     # (fetch(), hence as="fetch" and crossorigin) on a first visit only: under its service
-    # worker the page reads them unzipped from the cache (sw.js)
     # worker the page reads them unzipped from the cache (sw.js), and starts reading the
     # snapshot there now (assets/pyodide-boot.mjs's cachedSnapshot takes it)
     hrefs = json.dumps([f"{APP_ARCHIVE}.gz", *(f"vendor/pyodide/{name}.gz" for name in GZIPPED)])
+    snapshot_url = f"new URL({json.dumps(snapshot_file)}, document.baseURI).href"
     links.append(
         "<script>/* a later visit: the snapshot from the cache at once; a first: the gzipped files */\n"
         "if (navigator.serviceWorker && navigator.serviceWorker.controller && window.caches) {\n"
-        f"  window.belaSnapshotRead = caches.match(new URL({json.dumps(snapshot_file)}, document.baseURI).href,"
-        " { ignoreSearch: true })\n    .then(function (r) { return r ? r.arrayBuffer() : null; }, function () { return null; });\n"
+        f"  window.belaSnapshotRead = caches.match({snapshot_url}, {{ ignoreSearch: true }})\n"
+        "    .then(function (r) { return r ? r.arrayBuffer() : null; }, function () { return null; });\n"
         "} else "
         + hrefs
         + '.forEach(function (href) { var l = document.createElement("link"); l.rel = "preload"; '
