@@ -44,7 +44,8 @@ TEXTS_JS = """() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
-    if (!el || el.closest("script, style, [data-text-unit]") || foreign(el)) continue;
+    // the cards' sprite (#card-sprite, put into the page by web.dom): drawings, not words
+    if (!el || el.closest("script, style, [data-text-unit], #card-sprite") || foreign(el)) continue;
     if (!n.textContent.trim()) continue;
     out.push({text: n.textContent, where: where(el)});
   }

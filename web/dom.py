@@ -150,6 +150,8 @@ async def inline_sprite() -> None:
     if root is None or str(root.localName) != "svg" or nn(doc.querySelector("parsererror")) is not None:
         return
     node = js.document.importNode(root, True)
+    for title in node.querySelectorAll(":scope > title"):  # the file's name: not the page's
+        title.remove()
     node.setAttribute("id", "card-sprite")
     node.setAttribute("aria-hidden", "true")
     node.setAttribute("focusable", "false")
