@@ -20,12 +20,6 @@ import bench_pyodide as bp
 PARS_JS = """
 (() => {
   window.__pars = {};
-  window.__long = [];
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
-    }).observe({ type: "longtask", buffered: true });
-  } catch (e) {}
   new MutationObserver(() => {
     const ready = (document.documentElement.dataset.parsReady || "").split(",").filter(Boolean);
     for (const n of ready) if (!(n in window.__pars)) window.__pars[n] = performance.now();
@@ -64,6 +58,7 @@ def _play_days(days: int, first: str, speed: str, daily: bool) -> dict[str, Any]
         for d in range(days):
             date = (start_day + datetime.timedelta(days=d)).isoformat()
             context = b.new_context(viewport={"width": 1280, "height": 800})
+            context.add_init_script(bp.LONG_JS)
             context.add_init_script(PARS_JS)
             page = context.new_page()
             page.on(

@@ -26,17 +26,6 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import bench_pyodide as bp  # noqa: E402
 
-LONG_JS = """
-(() => {
-  window.__long = [];
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
-    }).observe({ type: "longtask", buffered: true });
-  } catch (e) {}
-})();
-"""
-
 # The player's two clicks, Review and then the first trick, each in its own task (a player cannot
 # click twice within one task; clicked together they would add up into one long task that no
 # player makes): the jump waits for the frame after the review opened.
@@ -90,7 +79,7 @@ def in_page(hands: int = 20, seeds: tuple[int, ...] = (21, 22, 23, 24)) -> dict[
             if len(whole) >= hands:
                 break
             context = b.new_context(viewport={"width": 1280, "height": 800})
-            context.add_init_script(LONG_JS)
+            context.add_init_script(bp.LONG_JS)
             page = context.new_page()
             open_game(page, base, seed=seed, speed="instant", fresh=1, lang="en")
             # the worker starts with the page's first bot move; wait for it as a player would
