@@ -67,7 +67,15 @@ PYODIDE_FILES = (
 )
 # PyScript's editor and terminal (CodeMirror, xterm) are never used by the page.
 PYSCRIPT_SKIP = re.compile(r"^(codemirror|xterm)")
-STATIC_FILES = ("style.css", "bot-worker.js", "pyodide-early.mjs", "updates.mjs")  # and BOOT_MODULE
+STATIC_FILES = (  # and BOOT_MODULE
+    "style.css",
+    "bot-worker.js",
+    "pyodide-early.mjs",
+    "gunzip.mjs",
+    "unzip-worker.js",
+    "snapshot-reader.js",
+    "updates.mjs",
+)
 ICON_SUFFIXES = (".png", ".svg")
 SW_VERSION_MARK = '"__BELA_VERSION__"'
 SW_FILES_MARK = "/*PRECACHE*/ []"
@@ -85,7 +93,11 @@ NOT_SHIPPED = ("bela/__main__.py", "bela/cli.py", "bela/arena.py")
 GZIPPED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json")
 SNAPSHOT_MARK = '"__BELA_SNAPSHOT_ID__"'
 SNAPSHOT_SHA256_MARK = '"__BELA_SNAPSHOT_SHA256__"'  # of the unzipped snapshot, as sw.js keeps it
+SNAPSHOT_SIZE_MARK = '"__BELA_SNAPSHOT_SIZE__"'  # its length: the memory Pyodide makes for it
 BOOT_MODULE = "pyodide-boot.mjs"
+# the page's first reads (inlined in its head) and what they fetch at once on a later visit
+FIRST_READS = "first-reads.js"
+EARLY_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip")
 PYSCRIPT_BYTECODE = "vendor/pyscript/bytecode.zip"
 BOOT_MARK = "/*BOOT_I18N*/{}"
 PRELOAD_MARK = "<!--PRELOAD-->"
@@ -216,10 +228,15 @@ def package_files(root: Path = ROOT) -> list[tuple[str, bytes]]:
     return found
 
 
+# standard modules that PyScript imports as it starts (pyscript.display: html, with its big
+# table of entities), and that the snapshot can hold imported already
+PYSCRIPT_STDLIB = ("html",)
+
+
 def snapshot_modules(root: Path = ROOT) -> list[str]:
-    """The game's modules imported in the snapshot: all that app.zip ships and that never
-    touch the browser (scripts/snapshot.py)."""
-    return snapshot.modules_for(_sources(root))
+    """The modules imported in the snapshot: the game's that app.zip ships and that never touch
+    the browser (scripts/snapshot.py), and the standard ones PyScript imports."""
+    return [*snapshot.modules_for(_sources(root)), *PYSCRIPT_STDLIB]
 
 
 def snapshot_compiled(root: Path = ROOT) -> list[str]:
@@ -277,28 +294,24 @@ def render_index(root: Path = ROOT, preload: list[str] | None = None) -> str:
     return csp.apply(html)  # last: the policy allows the inline scripts as written by now
 
 
-def preload_links(pyscript_files: list[str], snapshot_file: str) -> list[str]:
+def preload_links(pyscript_files: list[str], snapshot_file: str, root: Path = ROOT) -> list[str]:
     """Start fetching, at once, what PyScript would otherwise ask for one step after another."""
     links = [f'<link rel="modulepreload" href="vendor/pyscript/{name}">' for name in pyscript_files]
     links.append(f'<link rel="modulepreload" href="assets/{BOOT_MODULE}">')
     links.append(f'<link rel="preload" href="{PYSCRIPT_BYTECODE}" as="fetch" crossorigin>')
-    # the game's Python and Pyodide's biggest files, fetched gzipped by assets/pyodide-boot.mjs
-    # (fetch(), hence as="fetch" and crossorigin) on a first visit only: under its service
-    # worker the page reads them unzipped from the cache (sw.js), and starts reading the
-    # snapshot there now (assets/pyodide-boot.mjs's cachedSnapshot takes it)
-    hrefs = json.dumps([f"{APP_ARCHIVE}.gz", *(f"vendor/pyodide/{name}.gz" for name in GZIPPED)])
-    snapshot_url = f"new URL({json.dumps(snapshot_file)}, document.baseURI).href"
-    links.append(
-        "<script>/* a later visit: the snapshot from the cache at once; a first: the gzipped files */\n"
-        "if (navigator.serviceWorker && navigator.serviceWorker.controller && window.caches) {\n"
-        f"  window.belaSnapshotRead = caches.match({snapshot_url}, {{ ignoreSearch: true }})\n"
-        "    .then(function (r) { return r ? r.arrayBuffer() : null; }, function () { return null; });\n"
-        "} else "
-        + hrefs
-        + '.forEach(function (href) { var l = document.createElement("link"); l.rel = "preload"; '
-        'l.as = "fetch"; l.crossOrigin = "anonymous"; l.href = href; document.head.appendChild(l); });'
-        "</script>"
-    )
+    # the snapshot, Pyodide's biggest files and the game's Python read at once (a later visit
+    # from the service worker's cache, a first the gzipped copies): web/static/first-reads.js
+    script = (root / "web" / "static" / FIRST_READS).read_text(encoding="utf-8")
+    marks = {
+        '"__SNAPSHOT__"': json.dumps(snapshot_file),
+        "__EARLY__": json.dumps([f"vendor/pyodide/{name}" for name in EARLY_FETCHED]),
+        "__GZIPPED__": json.dumps([f"{APP_ARCHIVE}.gz", *(f"vendor/pyodide/{name}.gz" for name in GZIPPED)]),
+    }
+    for mark, value in marks.items():
+        if script.count(mark) != 1:
+            raise BuildError(f"web/static/{FIRST_READS} needs {mark} once")
+        script = script.replace(mark, value)
+    links.append(f"<script>{script.strip()}</script>")
     return links
 
 
@@ -389,15 +402,19 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
         raise BuildError(str(e)) from None
     written.append(Path(f"snapshot-{ident}.gz"))
     # the snapshot's name as the service worker keeps it (unzipped, no .gz: sw.js)
-    put_text("index.html", render_index(root, preload_links(eager, f"snapshot-{ident}")))
+    put_text("index.html", render_index(root, preload_links(eager, f"snapshot-{ident}", root)))
     for name in STATIC_FILES:
         put_copy(f"assets/{name}", root / "web" / "static" / name)
     boot = (root / "web" / "static" / BOOT_MODULE).read_text(encoding="utf-8")
-    for mark in (SNAPSHOT_MARK, SNAPSHOT_SHA256_MARK):
+    for mark in (SNAPSHOT_MARK, SNAPSHOT_SHA256_MARK, SNAPSHOT_SIZE_MARK):
         if boot.count(mark) != 1:
             raise BuildError(f"web/static/{BOOT_MODULE} needs {mark} once")
-    unzipped = gzip.decompress((out / f"snapshot-{ident}.gz").read_bytes())
+    # the page reads the snapshot without its pages of zeros (snapshot.sparse)
+    memory = gzip.decompress((out / f"snapshot-{ident}.gz").read_bytes())
+    unzipped = snapshot.sparse(memory)
+    (out / f"snapshot-{ident}.gz").write_bytes(gzip_bytes(unzipped))
     boot = boot.replace(SNAPSHOT_SHA256_MARK, json.dumps(hashlib.sha256(unzipped).hexdigest()))
+    boot = boot.replace(SNAPSHOT_SIZE_MARK, str(len(memory)))
     put_text(f"assets/{BOOT_MODULE}", boot.replace(SNAPSHOT_MARK, json.dumps(ident)))
     put_text("assets/cards.svg", cardart.sprite())
     for source in sorted((root / "web" / "static" / "icons").iterdir()):

@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import shutil
+import struct
 import subprocess
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -121,6 +122,34 @@ def snapshot_id(files: Iterable[tuple[str, bytes]], pyodide_dir: Path, modules: 
     digest.update(SCRIPT.read_bytes())
     digest.update("\n".join(modules).encode())
     return digest.hexdigest()[:16]
+
+
+SPARSE_MAGIC = b"BELASPRS"
+SPARSE_PAGE = 4096
+
+
+def sparse(memory: bytes, page: int = SPARSE_PAGE) -> bytes:
+    """``memory`` without its pages of zeros, as the page reads it (half of Pyodide's 31 MB is
+    zeros: reading, checking and copying the rest takes half the time). Little-endian: the magic
+    ``BELASPRS``, the memory's length and the number of runs (u32 each), each run's offset and
+    length (u32 each), then the runs' bytes; assets/pyodide-boot.mjs's ``unsparse`` undoes it
+    into a memory of zeros.
+
+    >>> data = sparse(bytes(8) + b"ab" + bytes(6), page=4)
+    >>> data[8:]
+    b'\\x10\\x00\\x00\\x00\\x01\\x00\\x00\\x00\\x08\\x00\\x00\\x00\\x04\\x00\\x00\\x00ab\\x00\\x00'
+    """
+    runs: list[tuple[int, int]] = []
+    for start in range(0, len(memory), page):
+        end = min(start + page, len(memory))
+        if memory[start:end].count(0) != end - start:
+            if runs and runs[-1][1] == start:
+                runs[-1] = (runs[-1][0], end)
+            else:
+                runs.append((start, end))
+    head = [SPARSE_MAGIC, struct.pack("<II", len(memory), len(runs))]
+    head += [struct.pack("<II", a, b - a) for a, b in runs]
+    return b"".join(head + [memory[a:b] for a, b in runs])
 
 
 def find_node() -> str | None:

@@ -120,3 +120,45 @@ def test_a_module_under_a_browser_package_is_compiled_not_imported() -> None:
     }
     assert snapshot.modules_for(sources) == ["web", "web.safe"]
     assert snapshot.browser_modules(sources) == ["web.plain", "web.screens", "web.screens.helper"]
+
+
+def _unsparse(data: bytes) -> bytes:
+    """An independent reading of scripts/snapshot.py's sparse form (the page's is in
+    web/static/pyodide-boot.mjs)."""
+    import struct
+
+    assert data[:8] == b"BELASPRS"
+    size, runs = struct.unpack_from("<II", data, 8)
+    memory = bytearray(size)
+    at = 16 + 8 * runs
+    for i in range(runs):
+        offset, length = struct.unpack_from("<II", data, 16 + 8 * i)
+        memory[offset : offset + length] = data[at : at + length]
+        at += length
+    assert at == len(data), "bytes left over after the runs"
+    return bytes(memory)
+
+
+@pytest.mark.parametrize(
+    "memory",
+    [
+        b"",
+        bytes(10_000),
+        b"\x01" * 9_000,
+        bytes(4096) + b"x" + bytes(5000) + b"tail",
+        b"head" + bytes(3 * 4096) + b"\xff" * 4096 + bytes(100),
+    ],
+)
+def test_the_sparse_snapshot_gives_back_the_same_memory(memory: bytes) -> None:
+    data = snapshot.sparse(memory)
+    assert _unsparse(data) == memory
+    nonzero_pages = sum(1 for i in range(0, len(memory), 4096) if any(memory[i : i + 4096]))
+    assert len(data) <= 16 + 8 * nonzero_pages + 4096 * nonzero_pages
+
+
+def test_the_sparse_snapshot_leaves_out_pages_of_zeros_only() -> None:
+    memory = b"a" + bytes(4 * 4096) + b"b"  # pages: a..., zeros, zeros, zeros, then 0b
+    data = snapshot.sparse(memory)
+    # two runs: the first page, and the last one (partial: 2 bytes, "b" the second)
+    assert len(data) == 16 + 2 * 8 + 4096 + (len(memory) - 4 * 4096)
+    assert _unsparse(data) == memory

@@ -10,46 +10,45 @@
 // them unzipped from its cache instead (sw.js). The game's Python is unpacked in Pyodide's
 // home folder either way: a snapshot holds memory, not files.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+import { GZIP, gunzipped } from "./gunzip.mjs";
 
 // the build's snapshot (scripts/build_site.py writes its id here, sys._bela_snapshot in it,
 // and the SHA-256 of its unzipped bytes)
 export const SNAPSHOT_ID = "__BELA_SNAPSHOT_ID__";
 const SNAPSHOT_SHA256 = "__BELA_SNAPSHOT_SHA256__";
+const SNAPSHOT_SIZE = "__BELA_SNAPSHOT_SIZE__";
 const base = new URL("../", import.meta.url);
 const vendor = new URL("vendor/pyodide/", base);
 // the snapshot as the service worker keeps it: unzipped, without .gz (see sw.js)
 export const SNAPSHOT_URL = new URL(`snapshot-${SNAPSHOT_ID}`, base).href;
 const HOME = "/home/pyodide";
-const GZIP = typeof DecompressionStream === "function" && typeof ReadableStream === "function";
 const mark = (name) => performance.mark("bela:" + name); // where the start-up time goes (make bench)
-
-/** The body of ``response``, gunzipped unless the host already undid the gzip. */
-async function gunzipped(response) {
-  if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
-  const reader = response.body.getReader();
-  const first = await reader.read();
-  const head = first.value || new Uint8Array(0);
-  const body = new ReadableStream({
-    start(controller) {
-      if (head.length) controller.enqueue(head);
-      if (first.done) controller.close();
-    },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  const zipped = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
-  return zipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
-}
 
 // the browser's own fetch: loadPyodide's is wrapped while it starts (pyodideOptions)
 const nativeFetch = globalThis.fetch.bind(globalThis);
 const fetchSame = (url) => nativeFetch(url, { credentials: "same-origin" });
+
+/** The response to ``url`` that the page's head asked for already (a later visit:
+ * scripts/build_site.py's preload_links, ``belaEarlyFetch``), taken once; null if none. One that
+ * failed is asked for again. */
+function earlyFetch(url) {
+  const kept = globalThis.belaEarlyFetch;
+  const response = kept && kept[url];
+  if (!response) return null;
+  delete kept[url];
+  return response.then((r) => (r.ok ? r : fetchSame(url)), () => fetchSame(url));
+}
+
+/** The body of the .gz file at ``url``, gunzipped: by the worker the page's head started on a
+ * first visit (scripts/build_site.py's preload_links, ``belaUnzipped``; assets/unzip-worker.js),
+ * else here. */
+function unzippedBody(url) {
+  const kept = globalThis.belaUnzipped;
+  const early = kept && kept[url];
+  if (kept) delete kept[url];
+  const here = () => fetchSame(url).then(gunzipped);
+  return early ? early.catch(here) : here();
+}
 
 const cached = (url) => ("caches" in globalThis ? caches.match(url, { ignoreSearch: true }) : Promise.resolve(null));
 
@@ -69,7 +68,7 @@ async function pyodideFiles() {
     return { body: (name) => cached(url(name)).then((r) => r.body) };
   }
   if (!GZIP) return null;
-  return { body: (name) => fetchSame(url(name + ".gz")).then(gunzipped) };
+  return { body: (name) => unzippedBody(url(name + ".gz")) };
 }
 
 /** The options for loadPyodide with Pyodide's files from ``files`` (pyodideFiles()), and a
@@ -79,9 +78,8 @@ function pyodideOptions(files) {
   const wasm = new URL("pyodide.asm.wasm", vendor).href;
   const wasmResponse = files
     ? () => files.body("pyodide.asm.wasm").then((body) => new Response(body, { headers: { "Content-Type": "application/wasm" } }))
-    : () => fetchSame(wasm);
-  // the wasm is asked for at once: Pyodide itself asks only once it holds pyodide.asm.mjs and
-  // the snapshot's bytes, and then waits for it (about 200 ms of a later visit)
+    : () => earlyFetch(wasm) || fetchSame(wasm);
+  // the wasm is asked for at once: Pyodide itself asks only once it holds pyodide.asm.mjs
   let early = wasmResponse();
   early.catch(() => {});
   let extra = {};
@@ -119,7 +117,7 @@ function pyodideOptions(files) {
         early = null;
         return response;
       }
-      return original.apply(this, arguments);
+      return earlyFetch(url) || original.apply(this, arguments); // the standard library
     };
     globalThis.fetch = wrapped;
     try {
@@ -132,9 +130,9 @@ function pyodideOptions(files) {
 }
 
 /** The build's snapshot if the service worker's cache holds it (no network), else null:
- * ``{read()}``, its bytes as they are kept. Found at once, read meanwhile: the page's head
- * may have started reading it already (scripts/build_site.py's preload_links:
- * ``belaSnapshotRead``). */
+ * ``{read()}``, its bytes as they are kept and their SHA-256 if known (``{buffer, digest}``).
+ * Found at once, read meanwhile: the page's head may have started reading it already, in a
+ * worker (scripts/build_site.py's preload_links: ``belaSnapshotRead``). */
 export async function cachedSnapshot() {
   const early = globalThis.belaSnapshotRead;
   delete globalThis.belaSnapshotRead; // read once: its 31.5 MB not kept alive by the page
@@ -143,8 +141,8 @@ export async function cachedSnapshot() {
     const match = (url) => caches.match(url, { ignoreSearch: true });
     const response = (await match(SNAPSHOT_URL)) || (await match(SNAPSHOT_URL + ".gz"));
     if (!response) return null;
-    const read = () => response.arrayBuffer();
-    return { read: early ? () => early.then((buffer) => buffer || read(), read) : read };
+    const read = () => response.arrayBuffer().then((buffer) => ({ buffer, digest: null }));
+    return { read: early ? () => early.then((got) => (got && got.buffer ? got : read()), read) : read };
   } catch (error) {
     return null;
   }
@@ -157,7 +155,7 @@ const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16)
  * whole at once: a stream pumped chunk by chunk through JavaScript waits on the busy main
  * thread for each of its hundreds of chunks. */
 async function snapshotBytes(snapshot) {
-  let buffer = await snapshot.read();
+  let { buffer, digest } = await snapshot.read();
   const head = new Uint8Array(buffer, 0, Math.min(2, buffer.byteLength));
   const zipped = head[0] === 0x1f && head[1] === 0x8b;
   if (zipped) {
@@ -166,11 +164,49 @@ async function snapshotBytes(snapshot) {
   }
   mark("snapshot-read");
   if (!zipped) {
-    const digest = hex(await crypto.subtle.digest("SHA-256", buffer));
+    digest = digest || hex(await crypto.subtle.digest("SHA-256", buffer));
     if (digest !== SNAPSHOT_SHA256) throw new Error("it is damaged (its SHA-256 differs)");
     mark("snapshot-checked");
   }
   return buffer;
+}
+
+/** Copy the snapshot's pages from ``buffer`` (as scripts/snapshot.py's sparse() wrote them:
+ * without its pages of zeros) into ``memory`` (zeros, the length of Pyodide's memory). */
+function unsparse(buffer, memory) {
+  const view = new DataView(buffer);
+  const magic = new TextDecoder().decode(new Uint8Array(buffer, 0, Math.min(8, buffer.byteLength)));
+  if (magic !== "BELASPRS" || view.getUint32(8, true) !== memory.length) throw new Error("it is not of this build's form");
+  const runs = view.getUint32(12, true);
+  let at = 16 + 8 * runs;
+  for (let i = 0; i < runs; i++) {
+    const offset = view.getUint32(16 + 8 * i, true);
+    const length = view.getUint32(20 + 8 * i, true);
+    if (offset + length > memory.length || at + length > buffer.byteLength) throw new Error("it is damaged");
+    memory.set(new Uint8Array(buffer, at, length), offset);
+    at += length;
+  }
+  if (at !== buffer.byteLength) throw new Error("it is damaged");
+}
+
+/** loadPyodide's options to restore from ``bytes`` (snapshotBytes()'s promise) while they are
+ * still being read and checked. Pyodide waits for a snapshot's bytes before it does anything
+ * else, for their length: the size of the memory it makes. That length is the build's, so
+ * Pyodide gets a memory of that size at once and instantiates the wasm meanwhile, and the bytes
+ * are copied in before Pyodide restores them (its module factory waits for them). */
+function restoring(extra, bytes) {
+  const memory = new Uint8Array(SNAPSHOT_SIZE);
+  const filled = bytes.then((buffer) => unsparse(buffer, memory));
+  filled.catch(() => {}); // awaited (and thrown) by the factory
+  const factory = extra.createPyodideModule || import(new URL("pyodide.asm.mjs", vendor).href).then((m) => m.default);
+  const createPyodideModule = Promise.resolve(factory).then((make) => async (settings) => {
+    const module = await make(settings);
+    mark("instantiated");
+    await filled;
+    return module;
+  });
+  createPyodideModule.catch(() => {});
+  return { createPyodideModule, _loadSnapshot: memory };
 }
 
 /** The bytes of a zip of the site. ``gzipped``: the site also has it gzipped (path.gz), which
@@ -180,9 +216,10 @@ async function fetchZip(path, { gzipped = false } = {}) {
   const url = new URL(path, base);
   const kept = await cached(url.href).catch(() => null);
   if (kept) return kept.arrayBuffer();
-  const r = await fetchSame(gzipped && GZIP ? new URL(path + ".gz", base) : url);
+  if (gzipped && GZIP) return new Response(await unzippedBody(new URL(path + ".gz", base).href)).arrayBuffer();
+  const r = await fetchSame(url);
   if (!r.ok) throw new Error(path + ": HTTP " + r.status);
-  return new Response(await gunzipped(r)).arrayBuffer();
+  return r.arrayBuffer();
 }
 
 /** Pyodide with the game's Python in its home folder, and how it started ("snapshot" or
@@ -198,7 +235,7 @@ export async function startPython(snapshot, { pyscript = false } = {}) {
   let how = "boot";
   if (bytes) {
     try {
-      pyodide = await run((extra) => loadPyodide({ ...options, ...extra, _loadSnapshot: bytes }));
+      pyodide = await run((extra) => loadPyodide({ ...options, ...extra, ...restoring(extra, bytes) }));
       const id = pyodide.runPython("import sys\ngetattr(sys, '_bela_snapshot', '')");
       if (id !== SNAPSHOT_ID) throw new Error(`it is of another build (${id || "unknown"})`);
       how = "snapshot";

@@ -1,0 +1,68 @@
+/* The page's first reads, before any module loads (scripts/build_site.py puts this script in
+   the head of index.html, with the build's names in place of the __MARKS__).
+   - A later visit (the service worker holds the build): the snapshot is read and checked in a
+     worker of its own (assets/snapshot-reader.js; on the main thread the read waits between
+     Pyodide's long tasks), and the wasm and the standard library are asked for now, not once
+     Pyodide runs (assets/pyodide-boot.mjs takes them: belaSnapshotRead, belaEarlyFetch).
+   - A first visit: the gzipped files are fetched and undone in a worker (assets/unzip-worker.js),
+     off the main thread that starts Pyodide meanwhile (belaUnzipped); without workers or
+     DecompressionStream, they are only preloaded. */
+(function () {
+  "use strict";
+  var SNAPSHOT = "__SNAPSHOT__";
+  var EARLY = __EARLY__;
+  var GZIPPED = __GZIPPED__;
+  var at = function (path) { return new URL(path, document.baseURI).href; };
+
+  if (navigator.serviceWorker && navigator.serviceWorker.controller && window.caches) {
+    window.belaSnapshotRead = new Promise(function (done) {
+      var reader = new Worker("assets/snapshot-reader.js");
+      reader.onmessage = function (e) { done(e.data); reader.terminate(); };
+      reader.onerror = function () { done(null); reader.terminate(); };
+      reader.postMessage(at(SNAPSHOT));
+    }).catch(function () { return null; });
+    window.belaEarlyFetch = {};
+    EARLY.forEach(function (path) {
+      var url = at(path);
+      window.belaEarlyFetch[url] = fetch(url, { credentials: "same-origin" });
+      window.belaEarlyFetch[url].catch(function () {});
+    });
+    var asm = document.createElement("link");
+    asm.rel = "modulepreload";
+    asm.href = "vendor/pyodide/pyodide.asm.mjs";
+    document.head.appendChild(asm);
+    return;
+  }
+  try {
+    if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
+    var unzipper = new Worker("assets/unzip-worker.js", { type: "module" });
+    var waiting = {};
+    unzipper.onmessage = function (e) {
+      var wait = waiting[e.data.id];
+      delete waiting[e.data.id];
+      if (e.data.body) wait[0](e.data.body); else wait[1](new Error(e.data.error));
+    };
+    unzipper.onerror = function (e) {
+      e.preventDefault();
+      for (var id in waiting) waiting[id][1](new Error("the unzip worker failed"));
+      waiting = {};
+    };
+    window.belaUnzipped = {};
+    GZIPPED.forEach(function (path, id) {
+      var url = at(path);
+      window.belaUnzipped[url] = new Promise(function (ok, fail) { waiting[id] = [ok, fail]; });
+      window.belaUnzipped[url].catch(function () {});
+      unzipper.postMessage({ id: id, url: url });
+    });
+  } catch (error) {
+    window.belaUnzipped = undefined;
+    GZIPPED.forEach(function (path) {
+      var link = document.createElement("link");
+      link.rel = "preload";
+      link.as = "fetch";
+      link.crossOrigin = "anonymous";
+      link.href = path;
+      document.head.appendChild(link);
+    });
+  }
+})();
