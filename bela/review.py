@@ -25,6 +25,8 @@ Every budget is a count, never the clock: the same record gives the same review 
 One room past 400 lines on purpose: the costs, the bids and the verdict all walk the same
 replay of the hand (one position per play, the seat's observation and the four hands there),
 and splitting them would pass that replay between modules; the command's part is at the end.
+What a review finds (its plain values, which the page reads without the bots) is in
+:mod:`bela.review_results`.
 
 >>> from bela.match import Match
 >>> from bela.deal import SplitMix64
@@ -41,7 +43,7 @@ and splitting them would pass that replay between modules; the command's part is
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from bela.actions import Bid, Play
@@ -55,17 +57,22 @@ from bela.deal import SplitMix64, derive_seed
 from bela.hand import Hand
 from bela.match import Match
 from bela.observation import observe
+from bela.review_results import (
+    DD_ALWAYS,
+    BidReview,
+    Decided,
+    PlayReview,
+    lost_to_mistakes,
+    plain_number,
+    solver_reach,
+)
 from bela.scoring import score_hand, score_match
 from bela.seats import SEATS, Seat, Team
 
-#: a play costing at least this many points by what the seat knew is a mistake
-MISTAKE = 10.0
 #: the hard player's seed in a review (fixed: the same record, the same review)
 SEED = 0
 #: the solver's node limit for one trick's four plays before the last four tricks
 DD_NODES = 25_000
-#: the last this many plays are always solved exactly
-DD_ALWAYS = 16
 #: the search over every continuation (where the pad or štiglja was decided): nodes in all
 DECIDED_NODES = 60_000
 LEVEL = "hard"
@@ -76,130 +83,6 @@ BUDGET = replace(BUDGETS[LEVEL], samples=24, node_budget=20_000)
 
 class ReviewError(ValueError):
     """A hand that cannot be reviewed (no such hand, or not finished)."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayReview:
-    index: int  # 0 for the hand's first card
-    seat: Seat
-    card: Card
-    best: Card  # the hard player's choice from the seat's observation
-    cost: float  # mean margin of ``best`` minus that of ``card`` (0 or more)
-    samples: int  # deals the search tried (0: one card to choose from, nothing to search)
-    best_dd: Card | None = None  # with every card known; None where the solver did not reach
-    cost_dd: int | None = None
-
-    @property
-    def trick(self) -> int:
-        return self.index // 4
-
-    @property
-    def mistake(self) -> bool:
-        return self.cost >= MISTAKE
-
-    @property
-    def unlucky(self) -> bool:
-        return not self.mistake and self.cost_dd is not None and self.cost_dd >= MISTAKE
-
-    @property
-    def mark(self) -> str:
-        return "mistake" if self.mistake else "unlucky" if self.unlucky else ""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "trick": self.trick + 1,
-            "seat": self.seat.name,
-            "card": str(self.card),
-            "best": str(self.best),
-            "cost": _num(self.cost),
-            "samples": self.samples,
-            "best_dd": None if self.best_dd is None else str(self.best_dd),
-            "cost_dd": self.cost_dd,
-            "mistake": self.mistake,
-            "unlucky": self.unlucky,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> PlayReview:
-        best_dd = data.get("best_dd")
-        cost_dd = data.get("cost_dd")
-        return cls(
-            index=int(data["index"]),
-            seat=Seat.parse(str(data["seat"])),
-            card=Card.parse(str(data["card"])),
-            best=Card.parse(str(data["best"])),
-            cost=float(data["cost"]),
-            samples=int(data.get("samples", 0)),
-            best_dd=None if best_dd is None else Card.parse(str(best_dd)),
-            cost_dd=None if cost_dd is None else int(cost_dd),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class BidReview:
-    seat: Seat
-    bid: Bid  # what was said
-    hard: Bid  # what the hard player would have said at that position
-    rule: str  # why (a stable id, web/i18n words it)
-    params: tuple[tuple[str, str | int | float], ...]
-    reason: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat.name,
-            "bid": str(self.bid),
-            "hard": str(self.hard),
-            "rule": self.rule,
-            "params": dict(self.params),
-            "reason": self.reason,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> BidReview:
-        return cls(
-            seat=Seat.parse(str(data["seat"])),
-            bid=_parse_bid(str(data["bid"])),
-            hard=_parse_bid(str(data["hard"])),
-            rule=str(data.get("rule", "")),
-            params=tuple(dict(data.get("params", {})).items()),
-            reason=str(data.get("reason", "")),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Decided:
-    """After how many cards (0 to 32) the pad and the štiglja could no longer change, with every
-    card known; ``None`` where the search ran out of budget before finding it (then it was
-    decided no later than ``searched_from``)."""
-
-    pad: int | None
-    stiglja: int | None
-    searched_from: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"pad": self.pad, "stiglja": self.stiglja, "searched_from": self.searched_from}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Decided:
-        pad, stiglja = data.get("pad"), data.get("stiglja")
-        return cls(
-            None if pad is None else int(pad),
-            None if stiglja is None else int(stiglja),
-            int(data.get("searched_from", 32)),
-        )
-
-
-def _num(x: float) -> int | float:
-    """A cost as a plain number: ``12``, ``7.5``."""
-    r = round(x + 0.0, 1)
-    return int(r) if r == int(r) else r
-
-
-def _parse_bid(text: str) -> Bid:
-    from bela.cards import Suit
-
-    return Bid(None if text == "pass" else Suit.parse(text))
 
 
 # -- the hand, step by step ----------------------------------------------------------------------
@@ -511,26 +394,6 @@ def decided(match: Match, number: int, limit: int = DECIDED_NODES) -> Decided:
 # -- the verdict and the whole hand -----------------------------------------------------------------
 
 
-def lost_to_mistakes(plays: Sequence[PlayReview]) -> tuple[dict[Seat, float], dict[Team, float]]:
-    """Points lost to mistakes, by seat and by team."""
-    seats = dict.fromkeys(SEATS, 0.0)
-    for p in plays:
-        if p.mistake:
-            seats[p.seat] += p.cost
-    teams = {team: sum(seats[s] for s in team.seats) for team in Team}
-    return seats, teams
-
-
-def solver_reach(plays: Sequence[PlayReview]) -> int | None:
-    """The first play from which every later one has its double-dummy value."""
-    first: int | None = None
-    for p in sorted(plays, key=lambda p: -p.index):
-        if p.cost_dd is None:
-            break
-        first = p.index
-    return first
-
-
 def review_hand(match: Match, number: int, seed: int = SEED) -> dict[str, Any]:
     """The whole review of one finished hand as one JSON object (``bela review``)."""
     hand = finished_hand(match, number)
@@ -564,8 +427,8 @@ def hand_json(
         "plays": [p.to_json() for p in plays],
         "tricks": tricks,
         "verdict": {
-            "lost": {s.name: _num(v) for s, v in seats.items()},
-            "lost_team": {t.name: _num(v) for t, v in teams.items()},
+            "lost": {s.name: plain_number(v) for s, v in seats.items()},
+            "lost_team": {t.name: plain_number(v) for t, v in teams.items()},
             "mistakes": sum(1 for p in plays if p.mistake),
             "unlucky": sum(1 for p in plays if p.unlucky),
             "solver_from": solver_reach(plays),

@@ -19,7 +19,7 @@ import pytest
 from strategies import EXAMPLES
 from test_solver import minimax, random_endgame
 
-from bela import review
+from bela import review, review_results
 from bela.actions import Bid, Play
 from bela.bots.cardset import TO_CARD, TO_INT, mask_of
 from bela.bots.knowledge import declarations_fit, infer
@@ -150,10 +150,10 @@ def test_a_card_that_loses_whatever_the_unseen_cards_is_a_mistake() -> None:
             worlds = world_margins(pos.copy(), p.seat)
             if not worlds:
                 continue
-            sure = [c for c in worlds[0] if all(w[c] - w[p.card] >= review.MISTAKE for w in worlds)]
+            sure = [c for c in worlds[0] if all(w[c] - w[p.card] >= review_results.MISTAKE for w in worlds)]
             if sure:
                 found += 1
-                assert p.mistake and p.mark == "mistake" and p.cost >= review.MISTAKE, (seed, p, sure)
+                assert p.mistake and p.mark == "mistake" and p.cost >= review_results.MISTAKE, (seed, p, sure)
             if all(w[p.card] == max(w.values()) for w in worlds):
                 assert p.cost == 0 and p.mark in ("", "unlucky") and not p.mistake, (seed, p)
     assert found >= 5
@@ -184,7 +184,7 @@ def test_the_seats_best_card_that_costs_with_every_card_known_is_unlucky_not_a_m
             for p in review.review_trick(m, 1, k):
                 assert p.cost == 0 and not p.mistake and p.best == p.card, (seed, p)
                 assert p.cost_dd is not None
-                if p.cost_dd >= review.MISTAKE:
+                if p.cost_dd >= review_results.MISTAKE:
                     unlucky += 1
                     assert p.mark == "unlucky" and p.unlucky, (seed, p)
     assert unlucky >= 1
@@ -252,7 +252,7 @@ def swapped(pos: Hand, seat: Seat, full: list[int]) -> Hand | None:
 def test_the_verdict_counts_mistakes_by_seat_and_team() -> None:
     m = random_hand(7)
     data = review.review_hand(m, 1)
-    plays = [review.PlayReview.from_json(p) for p in data["plays"]]
+    plays = [review_results.PlayReview.from_json(p) for p in data["plays"]]
     assert [p.index for p in plays] == list(range(32))
     lost = {s.name: 0.0 for s in SEATS}
     for p in plays:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import traceback
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cached_property
 
 import js
 
@@ -52,8 +53,6 @@ class App:
         self.screens = Screens(self.model)
         self.game = Game(self.model, self.saves, BotClient(), self.screens)
         self.updates = Updates(self.game.notice, self.game.save)
-        game = self.game
-        self.reviews = Reviews(self.model, game.bots, self.screens.review, game.save, game.spawn)
         self.daily = DailyFlow(
             self.model,
             self.saves,
@@ -68,6 +67,13 @@ class App:
             self.dispatch, self.model.human_can_act, lambda: self.game.notice(Msg("boot.error"))
         )
         self.handlers: dict[str, Handler] = self.intent_handlers()
+
+    @cached_property
+    def reviews(self) -> Reviews:
+        """The reviews of finished hands, made when one is first opened (with the review's
+        screen: see web.screens.Screens.review)."""
+        game = self.game
+        return Reviews(self.model, game.bots, self.screens.review, game.save, game.spawn)
 
     def intent_handlers(self) -> dict[str, Handler]:
         """What each intent does: one place for all of the page's input."""
@@ -147,7 +153,7 @@ class App:
     def cancel(self) -> None:
         """Escape: a hand's review closes, else a pending bela question goes, else the side
         panel closes."""
-        if self.reviews.close():
+        if self.model.review is not None and self.reviews.close():
             return
         if not self.game.drop_bela() and by_id("side").classList.contains("open"):
             self.toggle_side(False)

@@ -27,7 +27,7 @@ from bela.actions import Bid
 from bela.cards import Card, Suit
 from bela.declarations import Declaration
 from bela.hand import Hand
-from bela.review import DD_ALWAYS, BidReview, Decided, PlayReview, lost_to_mistakes, solver_reach
+from bela.review_results import DD_ALWAYS, BidReview, Decided, PlayReview, lost_to_mistakes, solver_reach
 from bela.seats import SEATS, Seat, Team
 from web.view import display_order
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bela import review
+from bela import review, review_results
 from bela.match import Match
 from bela.record import loads
 
@@ -56,7 +56,7 @@ def answer(record: str, number: int, part: str) -> dict[str, Any]:
         out = {"decided": review.decided(match, number).to_json()}
     elif part.startswith("trick:"):
         trick = int(part.partition(":")[2])
-        always = 4 * trick >= 32 - review.DD_ALWAYS
+        always = 4 * trick >= 32 - review_results.DD_ALWAYS
         out = {"plays": [p.to_json() for p in review.review_trick(match, number, trick, dd=always)]}
     elif part.startswith("dd:"):
         costs = review.dd_trick(match, number, int(part.partition(":")[2]))
@@ -106,7 +106,7 @@ def timed_hands(hands: int = 20, seed: int = 1) -> dict[str, Any]:
             if part == "trick:0":
                 first.append((time.perf_counter() - start) * 1000)
         whole.append((time.perf_counter() - start) * 1000)
-        reached = review.solver_reach(list(data.plays.values()))
+        reached = review_results.solver_reach(list(data.plays.values()))
         if reached is not None:
             reach.append(reached)
         if data.decided is not None and data.decided.pad is not None:

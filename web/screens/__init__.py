@@ -29,6 +29,7 @@ model, ``redraw()`` draws it anew (after a change of language or card pattern).
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 from bela.hand import Trick
 from bela.seats import Seat
@@ -42,14 +43,16 @@ from web.screens.hintline import HintLine
 from web.screens.last_trick import LastTrickDialog
 from web.screens.notice import Notices, live
 from web.screens.prompt import PromptLine
-from web.screens.review import ReviewScreen
-from web.screens.rules import RulesPage
-from web.screens.settings import SettingsDialog
 from web.screens.sheet import Sheet
-from web.screens.stats import StatsDialog
 from web.screens.summary import Overlay
 from web.screens.table import Table
 from web.session import Outcome
+
+if TYPE_CHECKING:
+    from web.screens.review import ReviewScreen
+    from web.screens.rules import RulesPage
+    from web.screens.settings import SettingsDialog
+    from web.screens.stats import StatsDialog
 
 
 class Screens:
@@ -63,14 +66,49 @@ class Screens:
         self.overlay = Overlay(model)
         self.banner = BannerView(model)
         self.notices = Notices(model)
-        self.settings = SettingsDialog(model)
-        self.stats = StatsDialog(model)
+        self._settings: SettingsDialog | None = None
+        self._stats: StatsDialog | None = None
         self.last_trick = LastTrickDialog(model)
-        self.rules = RulesPage(model)
-        self.review = ReviewScreen(model)
+        self._rules: RulesPage | None = None
+        self._review: ReviewScreen | None = None
         self.daily = DailyScreen(model)
         self.hand_key: tuple[int, int] | None = None
         self._sprite = asyncio.ensure_future(inline_sprite())  # the cards' symbols into the page
+
+    # the dialogs, the rules page and the review are made (and their modules imported) when
+    # first opened: a first visit, which compiles every module it imports, starts without them
+
+    @property
+    def settings(self) -> SettingsDialog:
+        if self._settings is None:
+            from web.screens.settings import SettingsDialog
+
+            self._settings = SettingsDialog(self.model)
+        return self._settings
+
+    @property
+    def stats(self) -> StatsDialog:
+        if self._stats is None:
+            from web.screens.stats import StatsDialog
+
+            self._stats = StatsDialog(self.model)
+        return self._stats
+
+    @property
+    def rules(self) -> RulesPage:
+        if self._rules is None:
+            from web.screens.rules import RulesPage
+
+            self._rules = RulesPage(self.model)
+        return self._rules
+
+    @property
+    def review(self) -> ReviewScreen:
+        if self._review is None:
+            from web.screens.review import ReviewScreen
+
+            self._review = ReviewScreen(self.model)
+        return self._review
 
     def render(self, first: bool = False, played: Outcome | None = None) -> None:
         """The page up to date with the model (``first``: no dealing animation; ``played``:
@@ -106,11 +144,13 @@ class Screens:
         self.sheet.forget()
         self.render(first=True)
         self.notices.render()
-        self.settings.render()
+        if self._settings is not None:
+            self._settings.render()
         rules = by_id("dlg-rules")
         if rules is not None and rules.open:
             self.rules.render()
-        self.review.render()
+        if self._review is not None:
+            self._review.render()
 
     # -- what the game's flow asks for (web.game.Drawing) -----------------------------------------
 
