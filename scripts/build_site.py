@@ -71,8 +71,6 @@ STATIC_FILES = (  # and BOOT_MODULE
     "style.css",
     "bot-worker.js",
     "pyodide-early.mjs",
-    "gunzip.mjs",
-    "unzip-worker.js",
     "snapshot-reader.js",
     "updates.mjs",
 )

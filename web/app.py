@@ -12,6 +12,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import js
 
@@ -27,11 +28,13 @@ from web.input import Input
 from web.intents import Intent
 from web.model import Model
 from web.params import Params
-from web.reviewing import Reviews
 from web.saves import Saves, Store, new_seed
 from web.screens import Screens
 from web.screens.daily import share
 from web.session import Session
+
+if TYPE_CHECKING:
+    from web.reviewing import Reviews
 from web.update import Updates
 
 Handler = Callable[[Intent], object]  # what a handler returns is not used
@@ -72,6 +75,8 @@ class App:
     def reviews(self) -> Reviews:
         """The reviews of finished hands, made when one is first opened (with the review's
         screen: see web.screens.Screens.review)."""
+        from web.reviewing import Reviews
+
         game = self.game
         return Reviews(self.model, game.bots, self.screens.review, game.save, game.spawn)
 

@@ -19,18 +19,20 @@ The game's flow (web/game.py) changes it; the screens (web/screens/) only read i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bela.cards import Card
 from bela.seats import Seat
 from web.hint import HintState
 from web.i18n import Msg, Translator
 from web.params import Params
-from web.review_view import ReviewData, ReviewState
 from web.session import Session
 from web.settings import Settings
 from web.stats import Stats
 from web.view import Timing
+
+if TYPE_CHECKING:  # the review's modules are imported when a review is first opened
+    from web.review_view import ReviewData, ReviewState
 
 #: The notice of a new build (drawn with its reload button by web/screens/notice.py).
 UPDATE_READY = Msg("notice.update_ready")

@@ -4,9 +4,9 @@
      worker of its own (assets/snapshot-reader.js; on the main thread the read waits between
      Pyodide's long tasks), and the wasm and the standard library are asked for now, not once
      Pyodide runs (assets/pyodide-boot.mjs takes them: belaSnapshotRead, belaEarlyFetch).
-   - A first visit: the gzipped files are fetched and undone in a worker (assets/unzip-worker.js),
-     off the main thread that starts Pyodide meanwhile (belaUnzipped); without workers or
-     DecompressionStream, they are only preloaded. */
+   - A first visit: the gzipped copies are preloaded (pyodide-boot.mjs fetches and undoes them;
+     undone in a worker instead, they took the core on which the browser compiles the wasm
+     meanwhile, and the start was slower). */
 (function () {
   "use strict";
   var SNAPSHOT = "__SNAPSHOT__";
@@ -33,36 +33,12 @@
     document.head.appendChild(asm);
     return;
   }
-  try {
-    if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
-    var unzipper = new Worker("assets/unzip-worker.js", { type: "module" });
-    var waiting = {};
-    unzipper.onmessage = function (e) {
-      var wait = waiting[e.data.id];
-      delete waiting[e.data.id];
-      if (e.data.body) wait[0](e.data.body); else wait[1](new Error(e.data.error));
-    };
-    unzipper.onerror = function (e) {
-      e.preventDefault();
-      for (var id in waiting) waiting[id][1](new Error("the unzip worker failed"));
-      waiting = {};
-    };
-    window.belaUnzipped = {};
-    GZIPPED.forEach(function (path, id) {
-      var url = at(path);
-      window.belaUnzipped[url] = new Promise(function (ok, fail) { waiting[id] = [ok, fail]; });
-      window.belaUnzipped[url].catch(function () {});
-      unzipper.postMessage({ id: id, url: url });
-    });
-  } catch (error) {
-    window.belaUnzipped = undefined;
-    GZIPPED.forEach(function (path) {
-      var link = document.createElement("link");
-      link.rel = "preload";
-      link.as = "fetch";
-      link.crossOrigin = "anonymous";
-      link.href = path;
-      document.head.appendChild(link);
-    });
-  }
+  GZIPPED.forEach(function (path) {
+    var link = document.createElement("link");
+    link.rel = "preload";
+    link.as = "fetch";
+    link.crossOrigin = "anonymous";
+    link.href = path;
+    document.head.appendChild(link);
+  });
 })();

@@ -10,7 +10,6 @@
 // them unzipped from its cache instead (sw.js). The game's Python is unpacked in Pyodide's
 // home folder either way: a snapshot holds memory, not files.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-import { GZIP, gunzipped } from "./gunzip.mjs";
 
 // the build's snapshot (scripts/build_site.py writes its id here, sys._bela_snapshot in it,
 // and the SHA-256 of its unzipped bytes)
@@ -22,7 +21,32 @@ const vendor = new URL("vendor/pyodide/", base);
 // the snapshot as the service worker keeps it: unzipped, without .gz (see sw.js)
 export const SNAPSHOT_URL = new URL(`snapshot-${SNAPSHOT_ID}`, base).href;
 const HOME = "/home/pyodide";
+const GZIP = typeof DecompressionStream === "function" && typeof ReadableStream === "function";
 const mark = (name) => performance.mark("bela:" + name); // where the start-up time goes (make bench)
+
+/** The body of ``response``, gunzipped unless the host already undid the gzip. */
+async function gunzipped(response) {
+  if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const head = first.value || new Uint8Array(0);
+  const body = new ReadableStream({
+    start(controller) {
+      if (head.length) controller.enqueue(head);
+      if (first.done) controller.close();
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  const zipped = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+  return zipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+}
 
 // the browser's own fetch: loadPyodide's is wrapped while it starts (pyodideOptions)
 const nativeFetch = globalThis.fetch.bind(globalThis);
@@ -37,17 +61,6 @@ function earlyFetch(url) {
   if (!response) return null;
   delete kept[url];
   return response.then((r) => (r.ok ? r : fetchSame(url)), () => fetchSame(url));
-}
-
-/** The body of the .gz file at ``url``, gunzipped: by the worker the page's head started on a
- * first visit (scripts/build_site.py's preload_links, ``belaUnzipped``; assets/unzip-worker.js),
- * else here. */
-function unzippedBody(url) {
-  const kept = globalThis.belaUnzipped;
-  const early = kept && kept[url];
-  if (kept) delete kept[url];
-  const here = () => fetchSame(url).then(gunzipped);
-  return early ? early.catch(here) : here();
 }
 
 const cached = (url) => ("caches" in globalThis ? caches.match(url, { ignoreSearch: true }) : Promise.resolve(null));
@@ -68,7 +81,7 @@ async function pyodideFiles() {
     return { body: (name) => cached(url(name)).then((r) => r.body) };
   }
   if (!GZIP) return null;
-  return { body: (name) => unzippedBody(url(name + ".gz")) };
+  return { body: (name) => fetchSame(url(name + ".gz")).then(gunzipped) };
 }
 
 /** The options for loadPyodide with Pyodide's files from ``files`` (pyodideFiles()), and a
@@ -216,10 +229,9 @@ async function fetchZip(path, { gzipped = false } = {}) {
   const url = new URL(path, base);
   const kept = await cached(url.href).catch(() => null);
   if (kept) return kept.arrayBuffer();
-  if (gzipped && GZIP) return new Response(await unzippedBody(new URL(path + ".gz", base).href)).arrayBuffer();
-  const r = await fetchSame(url);
+  const r = await fetchSame(gzipped && GZIP ? new URL(path + ".gz", base) : url);
   if (!r.ok) throw new Error(path + ": HTTP " + r.status);
-  return r.arrayBuffer();
+  return new Response(await gunzipped(r)).arrayBuffer();
 }
 
 /** Pyodide with the game's Python in its home folder, and how it started ("snapshot" or
