@@ -162,3 +162,21 @@ def test_the_sparse_snapshot_leaves_out_pages_of_zeros_only() -> None:
     # two runs: the first page, and the last one (partial: 2 bytes, "b" the second)
     assert len(data) == 16 + 2 * 8 + 4096 + (len(memory) - 4 * 4096)
     assert _unsparse(data) == memory
+
+
+def test_the_heads_first_reads_name_the_builds_files() -> None:
+    links = build_site.preload_links([], "snapshot-0123456789abcdef")
+    (script,) = [link for link in links if "<script>" in link]
+    assert 'var SNAPSHOT = "snapshot-0123456789abcdef";' in script
+    assert '"vendor/pyodide/python_stdlib.zip"' in script and '"app.zip.gz"' in script
+    for mark in ("__SNAPSHOT__", "__EARLY__", "__GZIPPED__"):
+        assert script.count(mark) <= 1 and f"= {mark}" not in script, mark
+
+
+def test_first_reads_without_a_mark_stop_the_build(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    (root / "web" / "static").mkdir(parents=True)
+    source = (ROOT / "web" / "static" / build_site.FIRST_READS).read_text(encoding="utf-8")
+    (root / "web" / "static" / build_site.FIRST_READS).write_text(source.replace("= __GZIPPED__", "= []"))
+    with pytest.raises(build_site.BuildError, match="__GZIPPED__"):
+        build_site.preload_links([], "snapshot-0123456789abcdef", root)
