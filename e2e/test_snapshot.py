@@ -5,6 +5,7 @@ normal boot (``data-boot="boot"``), a console note, and the game plays as ever."
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import sys
@@ -23,6 +24,8 @@ import build_site
 
 BOOTED = "() => document.body.dataset.boot"
 BOTS = "() => globalThis.belaBotsStart && globalThis.belaBotsStart.boot"
+UNPACKED = """async () => (await globalThis.belaPyodide).runPython(
+  "import os; all(os.path.isfile('/home/pyodide/' + f) for f in ('bela/cards.py', 'web/i18n/hr.json'))")"""
 
 # what a test does to the cached snapshot before the later visit
 DAMAGE_JS = """async (how) => {
@@ -110,6 +113,11 @@ def test_a_later_visit_starts_from_the_snapshot_and_plays(
     page.reload()
     wait_ready(page)
     assert page.evaluate(BOOTED) == "snapshot"
+    # the game's files are unpacked after ready: its words come from the catalogs held in the
+    # snapshot, and the files are there once the page is idle
+    english = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+    assert page.text_content("#restart") == english["action.restart"]
+    page.wait_for_function(UNPACKED, timeout=MOVE_TIMEOUT)
     # the bots' worker too, started beside the page
     page.wait_for_function(BOTS, timeout=MOVE_TIMEOUT)
     assert page.evaluate(BOTS) == "snapshot"

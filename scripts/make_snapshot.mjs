@@ -32,6 +32,11 @@ import importlib, importlib.abc, importlib.util, os, sys
 for name in bela_modules:
     importlib.import_module(name)
 assert not any(m == "js" or m.startswith(("pyscript", "web.dom")) for m in sys.modules)
+# the catalogs read now and kept (web.i18n.catalog is cached): a restored page reads no file of
+# the game's before it is ready, and unpacks the game's zip after (assets/pyodide-boot.mjs)
+i18n = sys.modules.get("web.i18n")
+for lang in getattr(i18n, "KNOWN_LANGS", ()):
+    i18n.catalog(lang)
 
 
 class BelaCompiled(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -69,7 +74,7 @@ for name in bela_compiled:
         codes[name] = (compile(f.read(), path, "exec", dont_inherit=True), path, package)
 sys.meta_path.insert(0, BelaCompiled(codes))
 sys._bela_snapshot = bela_snapshot_id
-del bela_modules, bela_snapshot_id, bela_compiled, codes, name, base, package, path, f
+del bela_modules, bela_snapshot_id, bela_compiled, codes, name, base, package, path, f, i18n
 `);
 const snapshot = py.makeMemorySnapshot();
 writeFileSync(out, gzipSync(snapshot, { level: 9 }));

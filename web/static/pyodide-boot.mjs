@@ -258,7 +258,17 @@ export async function startPython(snapshot, { pyscript = false } = {}) {
   }
   if (!pyodide) pyodide = await run((extra) => loadPyodide({ ...options, ...extra }));
   mark("pyodide-started");
-  for (const zip of zips) pyodide.unpackArchive(await zip, "zip", { extractDir: HOME });
+  const unpack = async (zip) => pyodide.unpackArchive(await zip, "zip", { extractDir: HOME });
+  // a restored page has every module of the game's and its catalogs in memory already
+  // (scripts/make_snapshot.mjs): it unpacks the game's files once it is ready, for what reads
+  // them later (a traceback's lines); PyScript's bytecode is read at once
+  const idle = globalThis.requestIdleCallback;
+  if (how === "snapshot" && pyscript && idle) {
+    idle(() => unpack(zips[0]).catch((e) => console.warn("Bela: the game's files:", (e && e.message) || e)), { timeout: 3000 });
+    for (const zip of zips.slice(1)) await unpack(zip);
+  } else {
+    for (const zip of zips) await unpack(zip);
+  }
   return { pyodide, how };
 }
 
