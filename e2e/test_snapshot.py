@@ -118,7 +118,7 @@ def test_a_later_visit_starts_from_the_snapshot_and_plays(
     english = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
     assert page.text_content("#restart") == english["action.restart"]
     page.wait_for_function(UNPACKED, timeout=MOVE_TIMEOUT)
-    # the bots' worker too, started beside the page
+    # the bots' worker too, started once the page is ready
     page.wait_for_function(BOTS, timeout=MOVE_TIMEOUT)
     assert page.evaluate(BOTS) == "snapshot"
     play_a_card(page)

@@ -2,9 +2,8 @@
 
 Decisions are asked of the worker so that a bot's thinking never freezes the page. Until
 the worker has started the page waits for it; if it cannot start (or stops answering), the
-same decision is computed on the main thread, so the game never hangs. On a later visit
-assets/pyodide-early.mjs has already started the worker beside the page's own Python
-(``globalThis.belaBotWorker``, with the messages it sent meanwhile): it is taken over here.
+same decision is computed on the main thread, so the game never hangs. The worker is started
+once the page is ready (App.start), not beside the page's own start, which it would slow.
 """
 
 from __future__ import annotations
@@ -23,13 +22,6 @@ START_TIMEOUT = 45.0  # seconds to wait for the worker's Pyodide to start
 ANSWER_TIMEOUT = 60.0  # seconds to wait for one decision
 QUICK_LEVELS = ("easy", "medium")  # decisions short enough for the main thread (make bench)
 PAR_STEP_MS = 80  # the worker's time per par request: a decision asked meanwhile waits no longer
-
-
-class _Event:
-    """A message event's stand-in for messages received before the client existed."""
-
-    def __init__(self, data: Any) -> None:
-        self.data = data
 
 
 class BotClient:
@@ -53,25 +45,16 @@ class BotClient:
         self._ready = loop.create_future()
         self.state = "starting"
         self.started_ms = float(js.performance.now())
-        early = getattr(js.globalThis, "belaBotWorker", None)
-        if early is not None:
-            js.Reflect.deleteProperty(js.globalThis, "belaBotWorker")
-            self._worker = early.worker
-            early.stop()
-        else:
-            try:
-                self._worker = js.Worker.new(self.url, obj({"type": "module", "name": "bela-bots"}))
-            except Exception as e:  # a browser without module workers
-                self._fail(f"cannot start the worker: {e}")
-                return
+        try:
+            self._worker = js.Worker.new(self.url, obj({"type": "module", "name": "bela-bots"}))
+        except Exception as e:  # a browser without module workers
+            self._fail(f"cannot start the worker: {e}")
+            return
         on_message = create_proxy(self._on_message)
         on_error = create_proxy(self._on_error)
         self._handlers += [on_message, on_error]
         self._worker.addEventListener("message", on_message)
         self._worker.addEventListener("error", on_error)
-        if early is not None:
-            for data in early.early:  # sent before it was taken over (its start, at least)
-                self._on_message(_Event(data))
 
     def _fail(self, why: str) -> None:
         if self.state == "failed":
