@@ -407,12 +407,12 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
     for mark in (SNAPSHOT_MARK, SNAPSHOT_SHA256_MARK, SNAPSHOT_SIZE_MARK):
         if boot.count(mark) != 1:
             raise BuildError(f"web/static/{BOOT_MODULE} needs {mark} once")
-    # the page reads the snapshot without its pages of zeros (snapshot.sparse)
-    memory = gzip.decompress((out / f"snapshot-{ident}.gz").read_bytes())
-    unzipped = snapshot.sparse(memory)
-    (out / f"snapshot-{ident}.gz").write_bytes(gzip_bytes(unzipped))
+    unzipped = gzip.decompress((out / f"snapshot-{ident}.gz").read_bytes())  # sparse: snapshot.make
     boot = boot.replace(SNAPSHOT_SHA256_MARK, json.dumps(hashlib.sha256(unzipped).hexdigest()))
-    boot = boot.replace(SNAPSHOT_SIZE_MARK, str(len(memory)))
+    try:
+        boot = boot.replace(SNAPSHOT_SIZE_MARK, str(snapshot.memory_size(unzipped)))
+    except snapshot.SnapshotError as e:
+        raise BuildError(str(e)) from None
     put_text(f"assets/{BOOT_MODULE}", boot.replace(SNAPSHOT_MARK, json.dumps(ident)))
     put_text("assets/cards.svg", cardart.sprite())
     for source in sorted((root / "web" / "static" / "icons").iterdir()):

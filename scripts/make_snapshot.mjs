@@ -1,8 +1,9 @@
 // Make the memory snapshot the page and the bots' worker restore from (scripts/snapshot.py runs
 // this at `make site`): Pyodide from node_modules, the game's Python unpacked in its home
-// folder, the modules that need no browser imported, then Pyodide's memory written gzipped.
+// folder, the modules that need no browser imported, then Pyodide's memory written as it is
+// (scripts/snapshot.py leaves out its pages of zeros and gzips it).
 //
-//   node scripts/make_snapshot.mjs PYODIDE_DIR APP_ZIP OUT_GZ SNAPSHOT_ID MODULES_JSON [COMPILED_JSON]
+//   node scripts/make_snapshot.mjs PYODIDE_DIR APP_ZIP OUT SNAPSHOT_ID MODULES_JSON [COMPILED_JSON]
 //
 // COMPILED_JSON names the game's modules that touch the browser (they cannot be imported
 // here): their sources are compiled now and a finder in sys.meta_path hands the code to their
@@ -12,7 +13,6 @@
 // its own build before it trusts a restored interpreter. Never imported here: `js`, PyScript
 // or anything touching the DOM (the snapshot must hold no JavaScript references).
 import { readFileSync, writeFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, appArchive, out, id, modulesJson, compiledJson = "[]"] = process.argv.slice(2);
@@ -77,5 +77,5 @@ sys._bela_snapshot = bela_snapshot_id
 del bela_modules, bela_snapshot_id, bela_compiled, codes, name, base, package, path, f, i18n
 `);
 const snapshot = py.makeMemorySnapshot();
-writeFileSync(out, gzipSync(snapshot, { level: 9 }));
+writeFileSync(out, snapshot);
 console.log(`snapshot ${id}: ${snapshot.length} bytes, ${JSON.parse(modulesJson).length} modules imported`);

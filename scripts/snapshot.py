@@ -2,10 +2,11 @@
 
 The page and the bots' worker restore Pyodide from it instead of booting it: a prepared
 interpreter with the game's modules already imported. It is made under Node from the pinned
-``node_modules/pyodide`` by ``scripts/make_snapshot.mjs`` and written gzipped as
-``snapshot-<id>.gz``, where ``<id>`` is a hash of everything it is made from (the game's
-Python files, Pyodide's files, the script and the modules imported), so that a change of any
-of them gives a new name and a page never restores a stale interpreter. The same id is also
+``node_modules/pyodide`` by ``scripts/make_snapshot.mjs`` and written without its pages of
+zeros (:func:`sparse`), gzipped, as ``snapshot-<id>.gz``, where ``<id>`` is a hash of
+everything it is made from (the game's Python files, Pyodide's files, the script and the
+modules imported), so that a change of any of them gives a new name and a page never
+restores a stale interpreter. The same id is also
 stored in the snapshot (``sys._bela_snapshot``) and checked after a restore.
 
 Snapshots are not byte-for-byte reproducible (Pyodide's memory holds addresses and times),
@@ -19,6 +20,7 @@ build the same bytes, and a rebuild does not pay the few seconds of Node again.
 from __future__ import annotations
 
 import ast
+import gzip
 import hashlib
 import json
 import os
@@ -152,6 +154,17 @@ def sparse(memory: bytes, page: int = SPARSE_PAGE) -> bytes:
     return b"".join(head + [memory[a:b] for a, b in runs])
 
 
+def memory_size(data: bytes) -> int:
+    """The length of the memory that :func:`sparse` wrote ``data`` from (its header says it).
+
+    >>> memory_size(sparse(bytes(10)))
+    10
+    """
+    if data[: len(SPARSE_MAGIC)] != SPARSE_MAGIC:
+        raise SnapshotError("the snapshot is not in the sparse form (scripts/snapshot.py)")
+    return int(struct.unpack_from("<I", data, len(SPARSE_MAGIC))[0])
+
+
 def find_node() -> str | None:
     """$NODE if set (it may name a missing program: the build then fails), else node on PATH."""
     env = os.environ.get("NODE")
@@ -168,8 +181,8 @@ def make(
     modules: list[str],
     compiled: tuple[str, ...] = (),
 ) -> None:
-    """Write the gzipped snapshot ``ident`` to ``target`` (from the cache if it holds it):
-    ``modules`` imported, ``compiled`` compiled only."""
+    """Write the snapshot ``ident`` to ``target``, sparse and gzipped (from the cache if it holds
+    it): ``modules`` imported, ``compiled`` compiled only."""
     cached = CACHE / f"snapshot-{ident}.gz"
     if cached.is_file():
         shutil.copyfile(cached, target)
@@ -205,7 +218,10 @@ def make(
         partial.unlink(missing_ok=True)
         last = (done.stderr.strip().splitlines() or ["no message"])[-1]
         raise SnapshotError(f"Node ({node}) could not make the Python snapshot: {last}")
-    partial.replace(target)
+    try:
+        target.write_bytes(gzip.compress(sparse(partial.read_bytes()), compresslevel=9, mtime=0))
+    finally:
+        partial.unlink(missing_ok=True)
     try:
         CACHE.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(target, cached)

@@ -3,6 +3,7 @@ bela/, web/ and Pyodide, and ``make site`` stops with one clear line when Node c
 
 from __future__ import annotations
 
+import gzip
 import shutil
 import sys
 from pathlib import Path
@@ -180,3 +181,25 @@ def test_first_reads_without_a_mark_stop_the_build(tmp_path: Path) -> None:
     (root / "web" / "static" / build_site.FIRST_READS).write_text(source.replace("= __GZIPPED__", "= []"))
     with pytest.raises(build_site.BuildError, match="__GZIPPED__"):
         build_site.preload_links([], "snapshot-0123456789abcdef", root)
+
+
+def test_the_made_snapshot_is_sparse_gzipped_and_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    memory = b"py" + bytes(3 * 4096) + b"heap"
+    raw = tmp_path / "memory.bin"
+    raw.write_bytes(memory)
+    node = tmp_path / "node"  # as make_snapshot.mjs: the memory as it is, to its OUT argument
+    node.write_text(f'#!/bin/sh\ncp "{raw}" "$4"\n', encoding="utf-8")
+    node.chmod(0o755)
+    monkeypatch.setenv("NODE", str(node))
+    monkeypatch.setattr(snapshot, "CACHE", tmp_path / "cache")
+    app = tmp_path / "app.zip"
+    app.write_bytes(b"")
+    target = tmp_path / "snapshot.gz"
+    snapshot.make(target, app, PYODIDE, "0123456789abcdef", ["bela"])
+    data = gzip.decompress(target.read_bytes())
+    assert _unsparse(data) == memory and snapshot.memory_size(data) == len(memory)
+    assert len(data) < len(memory)
+    assert (tmp_path / "cache" / "snapshot-0123456789abcdef.gz").read_bytes() == target.read_bytes()
+    assert not list(tmp_path.glob("*.partial"))
