@@ -32,10 +32,10 @@ from web.saves import Saves, Store, new_seed
 from web.screens import Screens
 from web.screens.daily import share
 from web.session import Session
+from web.update import Updates
 
 if TYPE_CHECKING:
     from web.reviewing import Reviews
-from web.update import Updates
 
 Handler = Callable[[Intent], object]  # what a handler returns is not used
 

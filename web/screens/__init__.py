@@ -29,6 +29,7 @@ model, ``redraw()`` draws it anew (after a change of language or card pattern).
 from __future__ import annotations
 
 import asyncio
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from bela.hand import Trick
@@ -66,11 +67,7 @@ class Screens:
         self.overlay = Overlay(model)
         self.banner = BannerView(model)
         self.notices = Notices(model)
-        self._settings: SettingsDialog | None = None
-        self._stats: StatsDialog | None = None
         self.last_trick = LastTrickDialog(model)
-        self._rules: RulesPage | None = None
-        self._review: ReviewScreen | None = None
         self.daily = DailyScreen(model)
         self.hand_key: tuple[int, int] | None = None
         self._sprite = asyncio.ensure_future(inline_sprite())  # the cards' symbols into the page
@@ -78,37 +75,33 @@ class Screens:
     # the dialogs, the rules page and the review are made (and their modules imported) when
     # first opened: a first visit, which compiles every module it imports, starts without them
 
-    @property
+    @cached_property
     def settings(self) -> SettingsDialog:
-        if self._settings is None:
-            from web.screens.settings import SettingsDialog
+        from web.screens.settings import SettingsDialog
 
-            self._settings = SettingsDialog(self.model)
-        return self._settings
+        return SettingsDialog(self.model)
 
-    @property
+    @cached_property
     def stats(self) -> StatsDialog:
-        if self._stats is None:
-            from web.screens.stats import StatsDialog
+        from web.screens.stats import StatsDialog
 
-            self._stats = StatsDialog(self.model)
-        return self._stats
+        return StatsDialog(self.model)
 
-    @property
+    @cached_property
     def rules(self) -> RulesPage:
-        if self._rules is None:
-            from web.screens.rules import RulesPage
+        from web.screens.rules import RulesPage
 
-            self._rules = RulesPage(self.model)
-        return self._rules
+        return RulesPage(self.model)
 
-    @property
+    @cached_property
     def review(self) -> ReviewScreen:
-        if self._review is None:
-            from web.screens.review import ReviewScreen
+        from web.screens.review import ReviewScreen
 
-            self._review = ReviewScreen(self.model)
-        return self._review
+        return ReviewScreen(self.model)
+
+    def made(self, name: str) -> bool:
+        """Whether the screen ``name`` (one of those made when first opened) is made yet."""
+        return name in self.__dict__
 
     def render(self, first: bool = False, played: Outcome | None = None) -> None:
         """The page up to date with the model (``first``: no dealing animation; ``played``:
@@ -144,13 +137,13 @@ class Screens:
         self.sheet.forget()
         self.render(first=True)
         self.notices.render()
-        if self._settings is not None:
-            self._settings.render()
+        if self.made("settings"):
+            self.settings.render()
         rules = by_id("dlg-rules")
         if rules is not None and rules.open:
             self.rules.render()
-        if self._review is not None:
-            self._review.render()
+        if self.made("review"):
+            self.review.render()
 
     # -- what the game's flow asks for (web.game.Drawing) -----------------------------------------
 

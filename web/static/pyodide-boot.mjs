@@ -63,6 +63,9 @@ function earlyFetch(url) {
   return response.then((r) => (r.ok ? r : fetchSame(url)), () => fetchSame(url));
 }
 
+/** Pyodide's module factory, pyodide.asm.mjs imported from its own URL (as Pyodide does). */
+const asmFactory = () => import(new URL("pyodide.asm.mjs", vendor).href).then((m) => m.default);
+
 const cached = (url) => ("caches" in globalThis ? caches.match(url, { ignoreSearch: true }) : Promise.resolve(null));
 
 /** Where Pyodide's three biggest files come from: null when Pyodide fetches them itself from
@@ -110,9 +113,9 @@ function pyodideOptions(files) {
           URL.revokeObjectURL(url);
         }
       })
-      .catch(async (error) => {
+      .catch((error) => {
         console.info("Bela: pyodide.asm.mjs loaded as it is:", (error && error.message) || error);
-        return (await import(new URL("pyodide.asm.mjs", vendor).href)).default;
+        return asmFactory();
       })
       .then((create) => (mark("asm-loaded"), create));
     factory.catch(() => {}); // loadPyodide awaits it (and throws) itself
@@ -143,12 +146,13 @@ function pyodideOptions(files) {
 }
 
 /** The build's snapshot if the service worker's cache holds it (no network), else null:
- * ``{read()}``, its bytes as they are kept and their SHA-256 if known (``{buffer, digest}``).
+ * ``{read()}``, its bytes as they are kept and their SHA-256 if known (``{buffer, digest}``,
+ * both ArrayBuffers).
  * Found at once, read meanwhile: the page's head may have started reading it already, in a
  * worker (scripts/build_site.py's preload_links: ``belaSnapshotRead``). */
 export async function cachedSnapshot() {
   const early = globalThis.belaSnapshotRead;
-  delete globalThis.belaSnapshotRead; // read once: its 31.5 MB not kept alive by the page
+  delete globalThis.belaSnapshotRead; // read once: its 17.5 MB not kept alive by the page
   if (!("caches" in globalThis)) return null;
   try {
     const match = (url) => caches.match(url, { ignoreSearch: true });
@@ -177,7 +181,7 @@ async function snapshotBytes(snapshot) {
   }
   mark("snapshot-read");
   if (!zipped) {
-    digest = digest || hex(await crypto.subtle.digest("SHA-256", buffer));
+    digest = hex(digest || (await crypto.subtle.digest("SHA-256", buffer)));
     if (digest !== SNAPSHOT_SHA256) throw new Error("it is damaged (its SHA-256 differs)");
     mark("snapshot-checked");
   }
@@ -211,7 +215,7 @@ function restoring(extra, bytes) {
   const memory = new Uint8Array(SNAPSHOT_SIZE);
   const filled = bytes.then((buffer) => unsparse(buffer, memory));
   filled.catch(() => {}); // awaited (and thrown) by the factory
-  const factory = extra.createPyodideModule || import(new URL("pyodide.asm.mjs", vendor).href).then((m) => m.default);
+  const factory = extra.createPyodideModule || asmFactory();
   const createPyodideModule = Promise.resolve(factory).then((make) => async (settings) => {
     const module = await make(settings);
     mark("instantiated");
@@ -262,13 +266,14 @@ export async function startPython(snapshot, { pyscript = false } = {}) {
   // a restored page has every module of the game's and its catalogs in memory already
   // (scripts/make_snapshot.mjs): it unpacks the game's files once it is ready, for what reads
   // them later (a traceback's lines); PyScript's bytecode is read at once
+  const [app, ...others] = zips;
   const idle = globalThis.requestIdleCallback;
   if (how === "snapshot" && pyscript && idle) {
-    idle(() => unpack(zips[0]).catch((e) => console.warn("Bela: the game's files:", (e && e.message) || e)), { timeout: 3000 });
-    for (const zip of zips.slice(1)) await unpack(zip);
+    idle(() => unpack(app).catch((e) => console.warn("Bela: the game's files:", (e && e.message) || e)), { timeout: 3000 });
   } else {
-    for (const zip of zips) await unpack(zip);
+    await unpack(app);
   }
+  for (const zip of others) await unpack(zip);
   return { pyodide, how };
 }
 
