@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 BOOT_TIMEOUT = 90_000  # Pyodide starts in a few seconds; a loaded machine is slower
@@ -83,9 +84,17 @@ def click_and_wait(page: Page, selector: str, or_when: str = "false") -> None:
     """Click the first element matching ``selector`` and wait until the page has taken the
     action (the element leaves the DOM): Playwright's click returns once the input is sent,
     which may be before the page has handled it."""
-    handle = page.locator(selector).first.element_handle()
-    assert handle is not None
-    handle.click()
+    for attempt in range(3):
+        handle = page.locator(selector).first.element_handle()
+        assert handle is not None
+        try:
+            handle.click()
+            break
+        except PlaywrightError as e:
+            # drawn anew between finding and clicking (a par that arrived redraws the summary,
+            # its buttons too): the click did not happen, so the new element is clicked
+            if "not attached" not in str(e) or attempt == 2:
+                raise
     page.wait_for_function(f"(e) => !e.isConnected || ({or_when})", arg=handle, timeout=MOVE_TIMEOUT)
 
 
