@@ -93,10 +93,7 @@ def test_the_policy_allows_nothing_from_elsewhere() -> None:
     assert "'wasm-unsafe-eval'" in d["script-src"]
     for name, sources in d.items():
         for source in sources:
-            # blob: only for the script the page unzips itself (Pyodide's asm.mjs)
-            assert source.startswith("'") or (name, source) == ("script-src", "blob:"), (
-                f"{name} allows a place: {source}"
-            )
+            assert source.startswith("'"), f"{name} allows a place: {source}"
             assert source not in ("'unsafe-inline'", "'unsafe-hashes'", "'strict-dynamic'"), name
     assert "style-src" not in d and "img-src" not in d and "connect-src" not in d  # 'self' only
 
@@ -131,10 +128,8 @@ def add_to_body(markup: str) -> Callable[[str], str]:
         (drop("'unsafe-eval'"), "script-src"),
         # the boot script allowed by its hash
         (lambda html: re.sub(r" 'sha256-[^']+'", "", html, count=1), "script-src-elem"),
-        # Pyodide's asm.mjs, unzipped by the page and imported from a blob: URL
-        (drop("blob:"), "script-src-elem"),
     ],
-    ids=["inline-script", "style-attribute", "no-unsafe-eval", "no-boot-hash", "no-blob"],
+    ids=["inline-script", "style-attribute", "no-unsafe-eval", "no-boot-hash"],
 )
 def test_a_violation_fails_the_watch(
     new_context: Callable[..., BrowserContext],

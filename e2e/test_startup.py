@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, Route
 
-from e2e.conftest import SUB_PATH, Watch
+from e2e.conftest import ROOT, SUB_PATH, Watch
 from e2e.game import BOOT_TIMEOUT, human_step, open_game, snapshot, url, wait_ready
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_site
 
 
 def test_table_and_progress_show_before_python(page: Page, site: str) -> None:
@@ -61,8 +65,12 @@ def test_no_request_leaves_the_origin_and_the_runtime_is_ours(page: Page, site: 
     loaded = [u for u in watch.requests if u.startswith(site)]
     assert any(u.endswith("vendor/pyodide/pyodide.asm.wasm.gz") for u in loaded)
     # the originals of the gzipped copies are never asked for (a first visit's bytes)
-    originals = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json", "/app.zip")
+    originals = (*(f"vendor/pyodide/{n}" for n in build_site.GZIPPED), "/app.zip")
+    assert "pyodide.asm.wasm" in build_site.GZIPPED
     assert not [u for u in loaded if u.split("?")[0].endswith(originals)]
+    # Pyodide's module as it is, imported from its own URL (not from a blob: of the page's)
+    assert any(u.endswith("vendor/pyodide/pyodide.asm.mjs") for u in loaded)
+    assert not any(u.endswith("pyodide.asm.mjs.gz") for u in loaded)
     assert not watch.offsite
 
 

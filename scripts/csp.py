@@ -14,10 +14,6 @@ Why each directive is there (each was measured: see README, "Content security po
                                 hooks with Function(...) (core-*.js, the hooks' getters), even
                                 with no worker in the page; without it PyScript stops there and
                                 the game never starts
-      blob:                     Pyodide's pyodide.asm.mjs, fetched gzipped and unzipped by the page
-                                (web/static/pyodide-boot.mjs), is imported from a blob: URL of
-                                the page's own making; without it the page imports the raw file
-                                (1 MB more on a first visit) after a violation
       'wasm-unsafe-eval'        Pyodide compiles its WebAssembly; 'unsafe-eval' allows that too,
                                 so this one matters only once PyScript needs no eval
       'sha256-…'                the inline boot scripts, one hash each
@@ -54,7 +50,7 @@ JS_TYPES = {"", "module", "text/javascript", "application/javascript", "text/ecm
 DIRECTIVES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("default-src", ("'self'",)),
     # + the inline scripts' hashes
-    ("script-src", ("'self'", "blob:", "'unsafe-eval'", "'wasm-unsafe-eval'")),
+    ("script-src", ("'self'", "'unsafe-eval'", "'wasm-unsafe-eval'")),
     ("worker-src", ("'self'",)),
     ("object-src", ("'none'",)),
     ("base-uri", ("'none'",)),

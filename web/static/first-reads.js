@@ -27,18 +27,19 @@
       window.belaEarlyFetch[url] = fetch(url, { credentials: "same-origin" });
       window.belaEarlyFetch[url].catch(function () {});
     });
-    var asm = document.createElement("link");
-    asm.rel = "modulepreload";
-    asm.href = "vendor/pyodide/pyodide.asm.mjs";
-    document.head.appendChild(asm);
-    return;
+  } else {
+    GZIPPED.forEach(function (path) {
+      var link = document.createElement("link");
+      link.rel = "preload";
+      link.as = "fetch";
+      link.crossOrigin = "anonymous";
+      link.href = path;
+      document.head.appendChild(link);
+    });
   }
-  GZIPPED.forEach(function (path) {
-    var link = document.createElement("link");
-    link.rel = "preload";
-    link.as = "fetch";
-    link.crossOrigin = "anonymous";
-    link.href = path;
-    document.head.appendChild(link);
-  });
+  // pyodide.asm.mjs as it is (not gzipped: imported from its own URL, compiled as it comes)
+  var asm = document.createElement("link");
+  asm.rel = "modulepreload";
+  asm.href = "vendor/pyodide/pyodide.asm.mjs";
+  document.head.appendChild(asm);
 })();

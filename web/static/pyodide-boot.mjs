@@ -66,21 +66,31 @@ function earlyFetch(url) {
 /** Pyodide's module factory, pyodide.asm.mjs imported from its own URL (as Pyodide does). */
 const asmFactory = () => import(new URL("pyodide.asm.mjs", vendor).href).then((m) => m.default);
 
-const cached = (url) => ("caches" in globalThis ? caches.match(url, { ignoreSearch: true }) : Promise.resolve(null));
+/** Whether the service worker's cache may hold the build: in a page it controls (a later
+ * visit), and in the bots' worker (which cannot tell: its fetches go through the service
+ * worker of the page that made it). A page it does not control (a first visit) looks in no
+ * cache: each look took about 30 ms before Pyodide could start. */
+function mayBeCached() {
+  if (!("caches" in globalThis)) return false;
+  const sw = globalThis.navigator && navigator.serviceWorker;
+  return !sw || Boolean(sw.controller);
+}
+
+const cached = (url) => (mayBeCached() ? caches.match(url, { ignoreSearch: true }) : Promise.resolve(null));
 
 /** Where Pyodide's three biggest files come from: null when Pyodide fetches them itself from
- * their own URLs (a page under the service worker, which keeps them unzipped: sw.js; the
- * browser then also keeps the compiled code of pyodide.asm.mjs and of the wasm; or a browser
- * that cannot undo gzip); else ``body(name)``: the worker's cached copy (the bots' worker has
- * no navigator.serviceWorker to tell whether its fetches go through the service worker), or
- * the .gz copy over the network, gunzipped (a first visit). */
+ * their own URLs (a page under the service worker, which answers them from its cache, unzipped:
+ * sw.js; the browser then also keeps the compiled code of pyodide.asm.mjs and of the wasm; or a
+ * browser that cannot undo gzip); else ``body(name)``: the worker's cached copy (the bots'
+ * worker has no navigator.serviceWorker to tell whether its fetches go through the service
+ * worker), or the .gz copy over the network, gunzipped (a first visit). */
 async function pyodideFiles() {
-  const names = ["pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json"];
+  const names = ["pyodide.asm.wasm", "pyodide-lock.json"];
   const url = (name) => new URL(name, vendor).href;
+  const sw = globalThis.navigator && navigator.serviceWorker;
+  if (sw && sw.controller) return null;
   const kept = await Promise.all(names.map((n) => cached(url(n)).catch(() => null)));
   if (kept.every(Boolean)) {
-    const sw = globalThis.navigator && navigator.serviceWorker;
-    if (sw && sw.controller) return null;
     return { body: (name) => cached(url(name)).then((r) => r.body) };
   }
   if (!GZIP) return null;
@@ -101,23 +111,7 @@ function pyodideOptions(files) {
   let extra = {};
   if (files) {
     const lock = files.body("pyodide-lock.json").then((body) => new Response(body).json());
-    // pyodide.asm.mjs imported from a blob: URL (its locateFile is Pyodide's)
-    const factory = files
-      .body("pyodide.asm.mjs")
-      .then((body) => new Response(body).blob())
-      .then(async (blob) => {
-        const url = URL.createObjectURL(new Blob([blob], { type: "text/javascript" }));
-        try {
-          return (await import(url)).default;
-        } finally {
-          URL.revokeObjectURL(url);
-        }
-      })
-      .catch((error) => {
-        console.info("Bela: pyodide.asm.mjs loaded as it is:", (error && error.message) || error);
-        return asmFactory();
-      })
-      .then((create) => (mark("asm-loaded"), create));
+    const factory = asmFactory().then((create) => (mark("asm-loaded"), create));
     factory.catch(() => {}); // loadPyodide awaits it (and throws) itself
     lock.catch(() => {});
     // loadPyodide is called at once with the factory still on its way (it awaits it): it then
@@ -153,7 +147,7 @@ function pyodideOptions(files) {
 export async function cachedSnapshot() {
   const early = globalThis.belaSnapshotRead;
   delete globalThis.belaSnapshotRead; // read once: its 17.5 MB not kept alive by the page
-  if (!("caches" in globalThis)) return null;
+  if (!mayBeCached()) return null;
   try {
     const match = (url) => caches.match(url, { ignoreSearch: true });
     const response = (await match(SNAPSHOT_URL)) || (await match(SNAPSHOT_URL + ".gz"));

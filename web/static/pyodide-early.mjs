@@ -26,9 +26,20 @@ export function startPyodide() {
     });
 }
 
+/** The page's Pyodide, started once: by the head's first reads (web/static/first-reads.js)
+ * as soon as this module is in, else by index.html's module script or by PyScript. */
+export function started() {
+  if (!globalThis.belaPyodide) {
+    const python = startPyodide();
+    python.then(() => performance.mark("bela:pyodide-ready"), () => {});
+    python.catch((e) => globalThis.belaBootFail && globalThis.belaBootFail(String((e && e.message) || e)));
+    globalThis.belaPyodide = python;
+  }
+  return globalThis.belaPyodide;
+}
+
 export async function loadPyodide(options = {}) {
-  if (!globalThis.belaPyodide) globalThis.belaPyodide = startPyodide();
-  const pyodide = await globalThis.belaPyodide;
+  const pyodide = await started();
   // PyScript's output hooks (its error reporting reads them)
   if (options.stdout) pyodide.setStdout({ batched: options.stdout });
   if (options.stderr) pyodide.setStderr({ batched: options.stderr });

@@ -11,10 +11,8 @@
 // - unzipped: Pyodide's gzipped files, the snapshot and the game's Python (app.zip) are read at
 //   every start, so the worker fetches them gzipped (a first visit's bytes) and keeps them
 //   undone, under their names without .gz: a later start reads the snapshot (17.5 MB) instead
-//   of gunzipping it (the gunzip took a core from Pyodide's start: slower), and imports
-//   pyodide.asm.mjs from its own URL, where the browser keeps its compiled code (about 100 ms
-//   less than from a blob: URL). The page asks for those names only when the cache holds them
-//   (assets/pyodide-boot.mjs, assets/snapshot-reader.js).
+//   of gunzipping it (the gunzip took a core from Pyodide's start: slower). The page asks for
+//   those names only when it is controlled (assets/pyodide-boot.mjs, first-reads.js).
 // - fetch: a GET for one of the build's files is answered from the cache (navigations to the
 //   site's folder or to index.html, whatever their query, with index.html); anything else goes
 //   to the network untouched.
