@@ -67,8 +67,10 @@ PYODIDE_FILES = (
 )
 # PyScript's editor and terminal (CodeMirror, xterm) are never used by the page.
 PYSCRIPT_SKIP = re.compile(r"^(codemirror|xterm)")
+STORED_ZIP = "stored-zip.mjs"
 STATIC_FILES = (  # and BOOT_MODULE
     "style.css",
+    STORED_ZIP,
     "bot-worker.js",
     "pyodide-early.mjs",
     "snapshot-reader.js",
@@ -299,6 +301,7 @@ def preload_links(pyscript_files: list[str], snapshot_file: str, root: Path = RO
     """Start fetching, at once, what PyScript would otherwise ask for one step after another."""
     links = [f'<link rel="modulepreload" href="vendor/pyscript/{name}">' for name in pyscript_files]
     links.append(f'<link rel="modulepreload" href="assets/{BOOT_MODULE}">')
+    links.append(f'<link rel="modulepreload" href="assets/{STORED_ZIP}">')  # which BOOT_MODULE imports
     links.append(f'<link rel="preload" href="{PYSCRIPT_BYTECODE}" as="fetch" crossorigin>')
     # the snapshot, Pyodide's biggest files and the game's Python read at once (a later visit
     # from the service worker's cache, a first the gzipped copies): web/static/first-reads.js

@@ -10,6 +10,7 @@
 // them unzipped from its cache instead (sw.js). The game's Python is unpacked in Pyodide's
 // home folder either way: a snapshot holds memory, not files.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+import { storedFiles, writeFiles } from "./stored-zip.mjs";
 
 // the build's snapshot (scripts/build_site.py writes its id here, sys._bela_snapshot in it,
 // and the SHA-256 of its unzipped bytes)
@@ -256,7 +257,13 @@ export async function startPython(snapshot, { pyscript = false } = {}) {
   }
   if (!pyodide) pyodide = await run((extra) => loadPyodide({ ...options, ...extra }));
   mark("pyodide-started");
-  const unpack = async (zip) => pyodide.unpackArchive(await zip, "zip", { extractDir: HOME });
+  // the game's zip (files stored as they are) written from JavaScript: Python's zipfile is slower
+  const unpack = async (zip) => {
+    const buffer = await zip;
+    const files = storedFiles(buffer);
+    if (files) writeFiles(pyodide.FS, files, HOME);
+    else pyodide.unpackArchive(buffer, "zip", { extractDir: HOME });
+  };
   // a restored page has every module of the game's and its catalogs in memory already
   // (scripts/make_snapshot.mjs): it unpacks the game's files once it is ready, for what reads
   // them later (a traceback's lines); PyScript's bytecode is read at once
