@@ -4,11 +4,12 @@
 // once the page is ready, then fetches the snapshot for the next one). A snapshot missing,
 // damaged, of another build, or one whose restore throws gives a normal boot and a console note.
 //
-// Pyodide's biggest files are fetched gzipped (make site writes the .gz copies) and undone by
-// the browser's DecompressionStream, so a first visit costs the same bytes whatever the host
-// compresses (the game's Python, app.zip, too). Under the service worker a later visit reads
-// them unzipped from its cache instead (sw.js). The game's Python is unpacked in Pyodide's
-// home folder either way: a snapshot holds memory, not files.
+// Pyodide's wasm and lock file are fetched gzipped (make site writes the .gz copies) and undone
+// by the browser's DecompressionStream, so a first visit costs about the same bytes whatever
+// the host compresses (the game's Python, app.zip, too); pyodide.asm.mjs is imported from its
+// own URL (build_site.GZIPPED says why). Under the service worker a later visit reads them
+// unzipped from its cache instead (sw.js). The game's Python is written into Pyodide's home
+// folder either way: a snapshot holds memory, not files.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import { storedFiles, writeFiles } from "./stored-zip.mjs";
 
@@ -79,7 +80,7 @@ function mayBeCached() {
 
 const cached = (url) => (mayBeCached() ? caches.match(url, { ignoreSearch: true }) : Promise.resolve(null));
 
-/** Where Pyodide's three biggest files come from: null when Pyodide fetches them itself from
+/** Where Pyodide's wasm and lock file come from: null when Pyodide fetches them itself from
  * their own URLs (a page under the service worker, which answers them from its cache, unzipped:
  * sw.js; the browser then also keeps the compiled code of pyodide.asm.mjs and of the wasm; or a
  * browser that cannot undo gzip); else ``body(name)``: the worker's cached copy (the bots'

@@ -26,8 +26,8 @@ export function startPyodide() {
     });
 }
 
-/** The page's Pyodide, started once: by the head's first reads (web/static/first-reads.js)
- * as soon as this module is in, else by index.html's module script or by PyScript. */
+/** The page's Pyodide, started once (by index.html's module script, else by PyScript), with
+ * its ``pyodide-ready`` mark and the page's report of a failed start. */
 export function started() {
   if (!globalThis.belaPyodide) {
     const python = startPyodide();
