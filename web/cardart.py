@@ -19,13 +19,12 @@ in an oval with a ribbon.
 >>> svg = sprite()
 >>> svg.count("<symbol"), 'id="AH"' in svg, 'id="g-AH"' in svg, 'id="back"' in svg
 (73, True, True, True)
->>> prefix("german"), prefix("french")
-('g-', '')
 """
 
 from __future__ import annotations
 
 from bela.cards import DECK, Card, Rank, Suit
+from web.decks import GERMAN_PREFIX
 
 WIDTH, HEIGHT = 100, 140
 RED = "#c8102e"
@@ -185,7 +184,6 @@ def sprite() -> str:
 
 #: What each record letter is in the German pattern (the usual Croatian mapping).
 GERMAN_SUITS: dict[str, str] = {"H": "hearts", "D": "bells", "S": "leaves", "C": "acorns"}
-GERMAN_PREFIX = "g-"
 _G_OUTLINE = "#3b2a14"
 # The German suit signs in a 100 x 100 box, drawn in their own colours.
 GERMAN_SUIT_ART: dict[Suit, str] = {
@@ -230,11 +228,6 @@ _G_FIGURE = {
 }
 _G_INDEX = {Rank.JACK: "U", Rank.QUEEN: "O", Rank.KING: "K", Rank.ACE: "A"}
 _SKIN = "#f3cfa6"
-
-
-def prefix(deck: str) -> str:
-    """The sprite's id prefix for a deck (``french`` or ``german``)."""
-    return GERMAN_PREFIX if deck == "german" else ""
 
 
 def german_suit_symbol(suit: Suit) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 import js
 
 from bela.cards import Card
-from web.cardart import prefix
+from web.decks import prefix
 from web.dom import SVG_NS, el, svg_use
 from web.i18n import DECKS
 from web.words import T, card_name

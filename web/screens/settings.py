@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.cardart import prefix
+from web.decks import prefix
 from web.dom import by_id, el, svg_use
 from web.i18n import DECKS
 from web.model import Model
