@@ -18,6 +18,7 @@ from e2e.test_offline import wait_until_cached
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import make_icons
+from indexed_png import read_png
 
 COLOUR = re.compile(r"^#[0-9a-f]{6}$")
 
@@ -39,7 +40,7 @@ def test_the_manifest_names_icons_that_exist() -> None:
         path = SITE / icon["src"]
         assert not icon["src"].startswith(("/", "http")) and path.is_file(), icon
         if icon["type"] == "image/png":
-            width, height, _, _ = make_icons.read_png(path.read_bytes())
+            width, height, _, _ = read_png(path.read_bytes())
             assert icon["sizes"] == f"{width}x{height}", icon
             sizes[icon["purpose"]].add(width)
         else:
@@ -51,7 +52,7 @@ def test_the_manifest_names_icons_that_exist() -> None:
     assert '<link rel="manifest" href="manifest.webmanifest">' in html
     assert f'<meta name="theme-color" content="{m["theme_color"]}">' in html
     touch = re.search(r'<link rel="apple-touch-icon" href="([^"]+)">', html)
-    assert touch and make_icons.read_png((SITE / touch.group(1)).read_bytes())[:2] == (180, 180)
+    assert touch and read_png((SITE / touch.group(1)).read_bytes())[:2] == (180, 180)
 
 
 def test_the_icons_are_what_the_script_draws() -> None:
