@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +14,7 @@ from e2e.game import BOOT_TIMEOUT, human_step, open_game, snapshot, url, wait_re
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import build_site
+import shipped
 
 
 def test_table_and_progress_show_before_python(page: Page, site: str) -> None:
@@ -72,6 +74,26 @@ def test_no_request_leaves_the_origin_and_the_runtime_is_ours(page: Page, site: 
     assert any(u.endswith("vendor/pyodide/pyodide.asm.mjs") for u in loaded)
     assert not any(u.endswith("pyodide.asm.mjs.gz") for u in loaded)
     assert not watch.offsite
+
+
+LOADERS = """async () => (await globalThis.belaPyodide).runPython(`
+import json, os, sys
+game = {n: m for n, m in list(sys.modules.items())
+        if (getattr(m, "__file__", None) or "").startswith(("/home/pyodide/bela/", "/home/pyodide/web/"))}
+json.dumps({n: [type(m.__spec__.loader).__name__, os.path.exists(m.__file__)] for n, m in game.items()})
+`)"""
+
+
+def test_a_first_visit_compiles_none_of_the_start_modules(page: Page, site: str) -> None:
+    open_game(page, site, seed=5, speed="instant")
+    assert page.get_attribute("body", "data-boot") == "boot"
+    loaders: dict[str, list[object]] = json.loads(page.evaluate(LOADERS))
+    start = shipped.compiled_modules(build_site._sources(ROOT))
+    assert len(start) > 40 and set(start) <= set(loaders)
+    # their code came from app.zip's compiled file (web/compiled.py): no source of theirs is there
+    assert {name: loaders[name] for name in start} == {name: ["CompiledModules", False] for name in start}
+    for kept in shipped.KEPT_AS_SOURCE:
+        assert loaders[kept] == ["SourceFileLoader", True]
 
 
 def test_a_failed_start_says_so(page: Page, site: str, watch: Watch) -> None:

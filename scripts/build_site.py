@@ -5,8 +5,9 @@
                                 its content security policy (scripts/csp.py)
     _site/pyscript.toml         PyScript's configuration (the source of the inlined one)
     _site/app.zip(.gz)          the Python: bela/ and web/ (sources without docstrings or
-                                comments, catalogs, data; not the command line: shipped.py);
-                                the page fetches the gzipped copy
+                                comments, catalogs, data; not the command line: shipped.py),
+                                the page's start-up modules compiled instead (web/compiled.py,
+                                made with the snapshot); the page fetches the gzipped copy
     _site/snapshot-<id>.gz      Pyodide's memory with the game's modules imported (scripts/
                                 snapshot.py), restored by later visits and the bots' worker
     _site/assets/               style.css, bot-worker.js, pyodide-early.mjs, pyodide-boot.mjs
@@ -82,6 +83,7 @@ SW_FILES_MARK = "/*PRECACHE*/ []"
 # precached paths are used in URLs as they are
 URL_SAFE = re.compile(r"^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$")
 APP_ARCHIVE = "app.zip"  # the game's Python (scripts/shipped.py), fetched gzipped
+COMPILED_FILE = "web/compiled.marshal"  # in app.zip: the start-up modules' code (web/compiled.py)
 PYTHON_PACKAGES = ("bela", "web")
 PACKAGE_SUFFIXES = (".py", ".json")
 # the command line and its arena: never used by the page
@@ -154,9 +156,17 @@ def python_files(root: Path = ROOT) -> list[Path]:
     return found
 
 
-def write_app(target: Path, root: Path = ROOT) -> None:
-    """The game's Python as the page gets it (scripts/shipped.py), and its gzipped copy."""
-    data = shipped.archive((p.relative_to(root).as_posix(), p) for p in python_files(root))
+def write_app(target: Path, root: Path = ROOT, compiled: bytes | None = None) -> None:
+    """The game's Python as the page gets it (scripts/shipped.py), and its gzipped copy; with
+    ``compiled`` (web/compiled.py's file of the start-up modules' code), without the sources of
+    those modules (shipped.compiled_modules)."""
+    files = [(p.relative_to(root).as_posix(), p) for p in python_files(root)]
+    extra: dict[str, bytes] = {}
+    if compiled is not None:
+        out = set(snapshot_shipped(root))
+        files = [(rel, p) for rel, p in files if p.suffix != ".py" or snapshot.module_name(rel) not in out]
+        extra[COMPILED_FILE] = compiled
+    data = shipped.archive(files, extra)
     target.write_bytes(data)
     target.with_name(target.name + ".gz").write_bytes(gzip_bytes(data))
 
@@ -255,11 +265,17 @@ def _sources(root: Path) -> dict[str, str]:
     }
 
 
+def snapshot_shipped(root: Path = ROOT) -> list[str]:
+    """The game's start-up modules: app.zip ships their code (web/compiled.py), not their sources."""
+    return shipped.compiled_modules(_sources(root))
+
+
 def snapshot_name(app_archive: bytes, root: Path = ROOT) -> str:
     """The snapshot's id: it changes with any file of bela/ or web/, app.zip, Pyodide, the
-    scripts that make it, and the modules imported."""
+    scripts that make it, and the modules imported, compiled and shipped compiled."""
     files = [*package_files(root), (APP_ARCHIVE, app_archive)]
     modules = [*snapshot_modules(root), "compiled:", *snapshot_compiled(root)]
+    modules += ["shipped:", *snapshot_shipped(root)]
     return snapshot.snapshot_id(files, root / "node_modules" / "pyodide", modules)
 
 
@@ -392,19 +408,24 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
         f.name for f in pyscript_dir.iterdir() if PYSCRIPT_EAGER.match(f.name) and f.suffix == ".js"
     )
     put_copy("pyscript.toml", root / "pyscript.toml")
+    # the snapshot is made from the sources; then app.zip ships the start-up modules compiled
     write_app(out / APP_ARCHIVE, root)
-    written += [Path(APP_ARCHIVE), Path(APP_ARCHIVE + ".gz")]
     (out / "vendor" / "pyscript").mkdir(parents=True)
     compile_pyscript(out / PYSCRIPT_BYTECODE, root)
     written.append(Path(PYSCRIPT_BYTECODE))
     ident = snapshot_name((out / APP_ARCHIVE).read_bytes(), root)
+    code = out / f"compiled-{ident}.marshal"
     try:
         modules = snapshot_modules(root)
-        compiled = tuple(snapshot_compiled(root))
-        snapshot.make(out / f"snapshot-{ident}.gz", out / APP_ARCHIVE, pyodide_dir, ident, modules, compiled)
+        start = tuple(snapshot_shipped(root))
+        compiled = tuple(sorted({*snapshot_compiled(root), *start}))
+        target = out / f"snapshot-{ident}.gz"
+        snapshot.make(target, out / APP_ARCHIVE, pyodide_dir, ident, modules, compiled, start, code)
     except snapshot.SnapshotError as e:
         raise BuildError(str(e)) from None
-    written.append(Path(f"snapshot-{ident}.gz"))
+    write_app(out / APP_ARCHIVE, root, code.read_bytes())
+    code.unlink()
+    written += [Path(APP_ARCHIVE), Path(APP_ARCHIVE + ".gz"), Path(f"snapshot-{ident}.gz")]
     # the snapshot's name as the service worker keeps it (unzipped, no .gz: sw.js)
     put_text("index.html", render_index(root, preload_links(eager, f"snapshot-{ident}", root)))
     for name in STATIC_FILES:

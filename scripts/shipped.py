@@ -24,8 +24,10 @@ import io
 import json
 import tokenize
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+
+from snapshot import module_name
 
 
 def _docstrings(tree: ast.Module) -> list[ast.Expr]:
@@ -75,13 +77,105 @@ def shipped(path: Path) -> bytes:
     return path.read_bytes()
 
 
-def archive(files: Iterable[tuple[str, Path]]) -> bytes:
-    """A zip of ``files`` (name in the archive, path), stored as they are (it is gzipped as a
-    whole), the same bytes for the same files (no dates or modes of this machine)."""
+def archive(files: Iterable[tuple[str, Path]], extra: Mapping[str, bytes] | None = None) -> bytes:
+    """A zip of ``files`` (name in the archive, path), then of ``extra`` (name: bytes as they
+    are), stored as they are (it is gzipped as a whole), the same bytes for the same files (no
+    dates or modes of this machine)."""
     raw = io.BytesIO()
     with zipfile.ZipFile(raw, "w", compression=zipfile.ZIP_STORED) as zf:
-        for name, path in files:
+
+        def put(name: str, data: bytes) -> None:
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
-            zf.writestr(info, shipped(path))
+            zf.writestr(info, data)
+
+        for name, path in files:
+            put(name, shipped(path))
+        for name, data in (extra or {}).items():
+            put(name, data)
     return raw.getvalue()
+
+
+# -- what ships compiled ------------------------------------------------------------------------
+
+#: the module index.html's script imports: the page's start
+ENTRY = "web.app"
+#: imported before the compiled modules' finder is in place (it is one of them), so shipped as
+#: sources: web/compiled.py and its package's __init__
+KEPT_AS_SOURCE = ("web", "web.compiled")
+
+
+def _type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _run_at_import(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements of a module's ``body`` that run when it is imported: not a function's
+    (nor a lambda's) body, nor what ``if TYPE_CHECKING:`` guards; a class's body does run."""
+    for node in body:
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        if isinstance(node, ast.If) and _type_checking(node.test):
+            yield from _run_at_import(node.orelse)
+            continue
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            inner = getattr(node, field, None)
+            if isinstance(inner, list):
+                yield from _run_at_import([n for n in inner if isinstance(n, ast.stmt)])
+        for handler in getattr(node, "handlers", []) or []:
+            yield from _run_at_import(handler.body)
+
+
+def imported_at_import(source: str, name: str, is_package: bool = False) -> set[str]:
+    """The modules that importing ``name`` (whose source is ``source``) imports in turn, as
+    written: ``import a.b`` gives a and a.b; ``from a import b`` gives a and a.b (a module or
+    not: the caller knows which names are modules)."""
+    found: set[str] = set()
+    package = name if is_package else name.rpartition(".")[0]
+    for node in _run_at_import(ast.parse(source).body):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                parts = alias.name.split(".")
+                found.update(".".join(parts[: i + 1]) for i in range(len(parts)))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            parts = module.split(".")
+            found.update(".".join(parts[: i + 1]) for i in range(len(parts)))
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def start_modules(sources: Mapping[str, str], entry: str = ENTRY) -> list[str]:
+    """The modules of ``sources`` (path: text) that importing ``entry`` runs, each package
+    above them too, sorted: what the page imports as it starts, but for the late imports inside
+    functions (a first visit still compiles those).
+
+    >>> start_modules({"w/__init__.py": "", "w/app.py": "from w import a\\ndef f():\\n    import w.late",
+    ...                "w/a.py": "import json", "w/late.py": ""}, "w.app")
+    ['w', 'w.a', 'w.app']
+    """
+    by_name = {module_name(rel): (rel, text) for rel, text in sources.items() if rel.endswith(".py")}
+    seen: set[str] = set()
+    todo = [entry]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in by_name:
+            continue
+        seen.add(name)
+        rel, text = by_name[name]
+        parts = name.split(".")
+        todo += [".".join(parts[:i]) for i in range(1, len(parts))]
+        todo += sorted(imported_at_import(text, name, rel.endswith("__init__.py")) - seen)
+    return sorted(seen)
+
+
+def compiled_modules(sources: Mapping[str, str], entry: str = ENTRY) -> list[str]:
+    """The start-up modules that ship compiled (web/compiled.py), not as sources."""
+    return [m for m in start_modules(sources, entry) if m not in KEPT_AS_SOURCE]

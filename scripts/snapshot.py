@@ -180,12 +180,18 @@ def make(
     ident: str,
     modules: list[str],
     compiled: tuple[str, ...] = (),
+    shipped: tuple[str, ...] = (),
+    shipped_target: Path | None = None,
 ) -> None:
     """Write the snapshot ``ident`` to ``target``, sparse and gzipped (from the cache if it holds
-    it): ``modules`` imported, ``compiled`` compiled only."""
+    it): ``modules`` imported, ``compiled`` compiled only; and the code of ``shipped`` (some of
+    ``compiled``) to ``shipped_target``, as web/compiled.py reads it."""
     cached = CACHE / f"snapshot-{ident}.gz"
-    if cached.is_file():
+    cached_code = CACHE / f"compiled-{ident}.marshal"
+    if cached.is_file() and (shipped_target is None or cached_code.is_file()):
         shutil.copyfile(cached, target)
+        if shipped_target is not None:
+            shutil.copyfile(cached_code, shipped_target)
         return
     node = find_node()
     if node is None:
@@ -194,6 +200,8 @@ def make(
             "found: install Node 18 or newer, or set NODE=/path/to/node"
         )
     partial = target.with_suffix(".partial")
+    if shipped_target is not None:
+        shipped_target.unlink(missing_ok=True)
     try:
         done = subprocess.run(
             [
@@ -205,6 +213,7 @@ def make(
                 ident,
                 json.dumps(modules),
                 json.dumps(list(compiled)),
+                *([json.dumps(list(shipped)), str(shipped_target)] if shipped_target else []),
             ],
             capture_output=True,
             text=True,
@@ -214,7 +223,7 @@ def make(
     except (OSError, subprocess.TimeoutExpired) as e:
         partial.unlink(missing_ok=True)
         raise SnapshotError(f"Node ({node}) could not make the Python snapshot: {e}") from None
-    if done.returncode != 0 or not partial.is_file():
+    if done.returncode != 0 or not partial.is_file() or (shipped_target and not shipped_target.is_file()):
         partial.unlink(missing_ok=True)
         last = (done.stderr.strip().splitlines() or ["no message"])[-1]
         raise SnapshotError(f"Node ({node}) could not make the Python snapshot: {last}")
@@ -224,6 +233,8 @@ def make(
         partial.unlink(missing_ok=True)
     try:
         CACHE.mkdir(parents=True, exist_ok=True)
+        if shipped_target is not None:
+            shutil.copyfile(shipped_target, cached_code)
         shutil.copyfile(target, cached)
     except OSError:
         pass  # a read-only tree: the next build makes it again

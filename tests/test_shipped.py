@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import build_site  # noqa: E402
 import shipped  # noqa: E402
+import snapshot  # noqa: E402
 
 SOURCES = [p for p in build_site.python_files(ROOT) if p.suffix == ".py"]
 
@@ -116,3 +117,65 @@ def test_the_archive_holds_every_file_as_the_page_needs_it(tmp_path: Path) -> No
             else:
                 compile(data, name, "exec")
     assert "bela/cli.py" not in files  # the command line stays out
+
+
+def test_the_start_modules_are_what_importing_the_entry_runs() -> None:
+    sources = {
+        "p/__init__.py": "",
+        "p/app.py": (
+            "from __future__ import annotations\n"
+            "from typing import TYPE_CHECKING\n"
+            "import p.sub.leaf\n"
+            "from p import views\n"
+            "from . import rel\n"
+            "try:\n    from p import guarded\nexcept ImportError:\n    from p import fallback\n"
+            "if TYPE_CHECKING:\n    from p import typed\nelse:\n    from p import untyped\n"
+            "class C:\n    from p import in_class\n"
+            "def f():\n    from p import late\n"
+            "g = lambda: __import__('p.lambdas')\n"
+        ),
+        "p/sub/__init__.py": "",
+        "p/sub/leaf.py": "from ..deep import x\n",
+        "p/deep.py": "x = 1\n",
+        "p/views.py": "import json\n",
+        **{f"p/{n}.py": "" for n in ("rel", "guarded", "fallback", "typed", "untyped", "in_class", "late")},
+        "p/lambdas.py": "",
+        "p/unused.py": "",
+    }
+    assert shipped.start_modules(sources, "p.app") == [
+        "p",
+        "p.app",
+        "p.deep",
+        "p.fallback",
+        "p.guarded",
+        "p.in_class",
+        "p.rel",
+        "p.sub",
+        "p.sub.leaf",
+        "p.untyped",
+        "p.views",
+    ]
+
+
+def test_the_page_starts_from_the_entry_and_the_finder_ships_as_source() -> None:
+    script = (ROOT / "index.html").read_text(encoding="utf-8").split('<script type="py"')[1]
+    assert f"from {shipped.ENTRY} import main" in script
+    sources = build_site._sources(ROOT)
+    modules = shipped.compiled_modules(sources)
+    assert {"web.app", "web.screens", "bela", "bela.cards", "web.i18n", "web.localstore"} <= set(modules)
+    # the finder and its package are imported before it is in place; the bots come late
+    assert not {"web", "web.compiled", "bela.bots", "bela.review", "web.screens.review"} & set(modules)
+
+
+def test_the_archive_ships_the_start_modules_compiled(tmp_path: Path) -> None:
+    target = tmp_path / "app.zip"
+    build_site.write_app(target, ROOT, compiled=b"the code")
+    modules = set(build_site.snapshot_shipped(ROOT))
+    with zipfile.ZipFile(target) as archive:
+        names = set(archive.namelist())
+        assert archive.read(build_site.COMPILED_FILE) == b"the code"
+    files = {p.relative_to(ROOT).as_posix() for p in build_site.python_files(ROOT)}
+    left = {rel for rel in files if rel.endswith(".py") and snapshot.module_name(rel) in modules}
+    assert {"bela/cards.py", "web/app.py", "bela/__init__.py"} <= left
+    assert names == (files - left) | {build_site.COMPILED_FILE}
+    assert {"web/__init__.py", "web/compiled.py", "bela/bots/search.py", "web/i18n/hr.json"} <= names

@@ -26,6 +26,7 @@ from web.game import Game
 from web.i18n import Msg, pick_language
 from web.input import Input
 from web.intents import Intent
+from web.localstore import LocalStore
 from web.model import Model
 from web.params import Params
 from web.saves import Saves, Store, new_seed
@@ -276,8 +277,6 @@ def browser_languages() -> list[str]:
 
 def main() -> None:
     """Start the page (called by index.html's PyScript tag)."""
-    from web.localstore import LocalStore
-
     body = js.document.body
     js.performance.mark("bela:python-main")
     try:

@@ -267,13 +267,15 @@ export async function startPython(snapshot, { pyscript = false } = {}) {
   };
   // a restored page has every module of the game's and its catalogs in memory already
   // (scripts/make_snapshot.mjs): it unpacks the game's files once it is ready, for what reads
-  // them later (a traceback's lines); PyScript's bytecode is read at once
+  // them later (the modules imported late); PyScript's bytecode is read at once
   const [app, ...others] = zips;
   const idle = globalThis.requestIdleCallback;
   if (how === "snapshot" && pyscript && idle) {
     idle(() => unpack(app).catch((e) => console.warn("Bela: the game's files:", (e && e.message) || e)), { timeout: 3000 });
   } else {
     await unpack(app);
+    // the page's start-up modules come compiled (web/compiled.py; a snapshot holds its finder)
+    pyodide.pyimport("web.compiled").install();
   }
   for (const zip of others) await unpack(zip);
   return { pyodide, how };
