@@ -96,6 +96,44 @@ def archive(files: Iterable[tuple[str, Path]], extra: Mapping[str, bytes] | None
     return raw.getvalue()
 
 
+# -- JavaScript and CSS ---------------------------------------------------------------------------
+
+
+def strip_comments(text: str, css: bool = False) -> str:
+    """JavaScript (or CSS, with ``css``) without the comments that fill whole lines, every line
+    kept where it was (a stack trace from the page names the repository's line): a line that
+    starts with ``//`` (not in CSS), and a ``/* ... */`` that starts a line and ends one. A
+    comment after code on its line stays, and so does anything inside a template literal (an
+    odd number of backticks above it); trailing spaces go.
+
+    >>> strip_comments("/**\\n * Doc.\\n */\\nconst a = 1; // kept\\n  // gone\\nlet t = `\\n// kept\\n`;\\n")
+    '\\n\\n\\nconst a = 1; // kept\\n\\nlet t = `\\n// kept\\n`;\\n'
+    """
+    lines = text.split("\n")
+    out: list[str] = []
+    ticks = 0  # backticks seen outside the comments taken out
+    i = 0
+    while i < len(lines):
+        line = lines[i].rstrip()
+        head = line.lstrip()
+        if ticks % 2 == 0 and head.startswith("//") and not css:
+            out.append("")
+            i += 1
+            continue
+        if ticks % 2 == 0 and head.startswith("/*"):
+            # the line where it ends: this one, or the first below with a */
+            ends = [i] if "*/" in head[2:] else [j for j in range(i + 1, len(lines)) if "*/" in lines[j]][:1]
+            last = lines[ends[0]].rstrip() if ends else ""
+            if ends and last.endswith("*/") and last.count("*/") == 1:
+                out += [""] * (ends[0] - i + 1)
+                i = ends[0] + 1
+                continue
+        ticks += line.count("`")
+        out.append(line)
+        i += 1
+    return "\n".join(out)
+
+
 # -- what ships compiled ------------------------------------------------------------------------
 
 #: the module index.html's script imports: the page's start

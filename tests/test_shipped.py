@@ -6,6 +6,8 @@ import ast
 import gzip
 import io
 import json
+import re
+import subprocess
 import sys
 import tokenize
 import zipfile
@@ -179,3 +181,50 @@ def test_the_archive_ships_the_start_modules_compiled(tmp_path: Path) -> None:
     assert {"bela/cards.py", "web/app.py", "bela/__init__.py"} <= left
     assert names == (files - left) | {build_site.COMPILED_FILE}
     assert {"web/__init__.py", "web/compiled.py", "bela/bots/search.py", "web/i18n/hr.json"} <= names
+
+
+def test_comments_that_fill_lines_go_and_the_code_stays_where_it_was() -> None:
+    source = (
+        "/* one line */\n"
+        "/** a block\n * over lines\n */\n"
+        "const a = 1; // after code: kept\n"
+        "  // indented: gone\n"
+        "/* a block */ const b = 2;\n"
+        "/* starts\n  ends */ const c = 3;\n"
+        "const t = `\n// inside a template literal\n/* too */\n`;\n"
+        "// after the template: gone\n"
+        "const url = 'http://x'; \n"
+    )
+    out = shipped.strip_comments(source).split("\n")
+    assert len(out) == len(source.split("\n"))
+    assert out[:4] == ["", "", "", ""]
+    assert out[4] == "const a = 1; // after code: kept"
+    assert out[5] == ""
+    assert out[6] == "/* a block */ const b = 2;"
+    assert out[7:9] == ["/* starts", "  ends */ const c = 3;"]
+    assert out[9:13] == ["const t = `", "// inside a template literal", "/* too */", "`;"]
+    assert out[13] == "" and out[14] == "const url = 'http://x';"
+    css = "a { color: red; } /* kept */\n// not a comment in CSS\n"
+    assert shipped.strip_comments("/* a rule */\n" + css, css=True) == "\n" + css
+
+
+@pytest.mark.parametrize(
+    "name", [*build_site.STATIC_FILES, build_site.BOOT_MODULE, build_site.FIRST_READS, "sw.js"]
+)
+def test_every_script_and_style_shipped_without_comments_still_parses(tmp_path: Path, name: str) -> None:
+    path = ROOT / "web" / "static" / name
+    text = path.read_text(encoding="utf-8")
+    out = build_site.static_text(path)
+    assert out.count("\n") == text.count("\n") and len(out) < len(text)
+    assert not [line for line in out.splitlines() if line.lstrip().startswith(("/*", "//"))]
+    if path.suffix == ".css":
+        rules = re.compile(r"(?s)/\*.*?\*/")  # every rule is still there
+        assert rules.sub("", out).split() == rules.sub("", text).split()
+        return
+    node = snapshot.find_node()
+    assert node is not None, "Node.js is needed (make site needs it too)"
+    module = name.endswith(".mjs") or text.lstrip("/ \n*").startswith("import") or "\nimport " in text
+    copy = tmp_path / (name.removesuffix(".js").removesuffix(".mjs") + (".mjs" if module else ".js"))
+    copy.write_text(out, encoding="utf-8")
+    checked = subprocess.run([node, "--check", str(copy)], capture_output=True, text=True, check=False)
+    assert checked.returncode == 0, checked.stderr
