@@ -15,7 +15,16 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Page
 
 from bela.daily import daily_seed
-from e2e.game import HUMAN_JS, MOVE_TIMEOUT, click_and_wait, human_step, open_game, snapshot, wait_ready
+from e2e.game import (
+    HUMAN_JS,
+    MOVE_TIMEOUT,
+    click_and_wait,
+    human_step,
+    open_game,
+    snapshot,
+    wait_for_human,
+    wait_ready,
+)
 from e2e.test_deals import export_record
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,6 +143,7 @@ def test_the_regular_match_is_untouched_by_a_daily(page: Page, site: str) -> Non
     open_game(page, site, seed=5, fresh=1, speed="instant", lang="en")
     for _ in range(3):
         human_step(page)
+    wait_for_human(page)  # the bots' turns after the last step are played: nothing in flight
     assert root(page, "data-mode") == "match"
     before = export_record(page)
     position = snapshot(page)
@@ -141,6 +151,7 @@ def test_the_regular_match_is_untouched_by_a_daily(page: Page, site: str) -> Non
     page.wait_for_function("() => document.documentElement.dataset.mode === 'daily'")
     assert "daily=" in page.url
     human_step(page)
+    wait_for_human(page)  # (some days' deals give a bot the next bid)
     daily_record = export_record(page)
     page.click('[data-action="leave-daily"]')
     page.wait_for_function("() => document.documentElement.dataset.mode === 'match'")
