@@ -156,17 +156,22 @@ def python_files(root: Path = ROOT) -> list[Path]:
     return found
 
 
-def write_app(target: Path, root: Path = ROOT, compiled: bytes | None = None) -> None:
-    """The game's Python as the page gets it (scripts/shipped.py), and its gzipped copy; with
-    ``compiled`` (web/compiled.py's file of the start-up modules' code), without the sources of
-    those modules (shipped.compiled_modules)."""
+def app_archive(root: Path = ROOT, compiled: bytes | None = None) -> bytes:
+    """The game's Python as the page gets it (scripts/shipped.py); with ``compiled``
+    (web/compiled.py's file of the start-up modules' code), without the sources of those
+    modules (shipped.compiled_modules)."""
     files = [(p.relative_to(root).as_posix(), p) for p in python_files(root)]
     extra: dict[str, bytes] = {}
     if compiled is not None:
-        out = set(snapshot_shipped(root))
-        files = [(rel, p) for rel, p in files if p.suffix != ".py" or snapshot.module_name(rel) not in out]
+        start = set(snapshot_shipped(root))
+        files = [(rel, p) for rel, p in files if p.suffix != ".py" or snapshot.module_name(rel) not in start]
         extra[COMPILED_FILE] = compiled
-    data = shipped.archive(files, extra)
+    return shipped.archive(files, extra)
+
+
+def write_app(target: Path, root: Path = ROOT, compiled: bytes | None = None) -> None:
+    """app_archive() into ``target``, and its gzipped copy."""
+    data = app_archive(root, compiled)
     target.write_bytes(data)
     target.with_name(target.name + ".gz").write_bytes(gzip_bytes(data))
 
@@ -415,11 +420,12 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
     )
     put_copy("pyscript.toml", root / "pyscript.toml")
     # the snapshot is made from the sources; then app.zip ships the start-up modules compiled
-    write_app(out / APP_ARCHIVE, root)
+    sources = app_archive(root)
+    (out / APP_ARCHIVE).write_bytes(sources)
     (out / "vendor" / "pyscript").mkdir(parents=True)
     compile_pyscript(out / PYSCRIPT_BYTECODE, root)
     written.append(Path(PYSCRIPT_BYTECODE))
-    ident = snapshot_name((out / APP_ARCHIVE).read_bytes(), root)
+    ident = snapshot_name(sources, root)
     code = out / f"compiled-{ident}.marshal"
     try:
         modules = snapshot_modules(root)

@@ -27,7 +27,7 @@ import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
-from snapshot import module_name
+from snapshot import imported, module_name
 
 
 def _docstrings(tree: ast.Module) -> list[ast.Expr]:
@@ -159,7 +159,7 @@ def _run_at_import(body: list[ast.stmt]) -> Iterator[ast.stmt]:
         if isinstance(node, ast.If) and _type_checking(node.test):
             yield from _run_at_import(node.orelse)
             continue
-        for field in ("body", "orelse", "finalbody", "handlers"):
+        for field in ("body", "orelse", "finalbody"):
             inner = getattr(node, field, None)
             if isinstance(inner, list):
                 yield from _run_at_import([n for n in inner if isinstance(n, ast.stmt)])
@@ -169,25 +169,9 @@ def _run_at_import(body: list[ast.stmt]) -> Iterator[ast.stmt]:
 
 def imported_at_import(source: str, name: str, is_package: bool = False) -> set[str]:
     """The modules that importing ``name`` (whose source is ``source``) imports in turn, as
-    written: ``import a.b`` gives a and a.b; ``from a import b`` gives a and a.b (a module or
-    not: the caller knows which names are modules)."""
-    found: set[str] = set()
+    written (snapshot.imported), but for the imports that do not run then (_run_at_import)."""
     package = name if is_package else name.rpartition(".")[0]
-    for node in _run_at_import(ast.parse(source).body):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                parts = alias.name.split(".")
-                found.update(".".join(parts[: i + 1]) for i in range(len(parts)))
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                module = ".".join([*base, node.module] if node.module else base)
-            else:
-                module = node.module or ""
-            parts = module.split(".")
-            found.update(".".join(parts[: i + 1]) for i in range(len(parts)))
-            found.update(f"{module}.{alias.name}" for alias in node.names)
-    return found
+    return imported(_run_at_import(ast.parse(source).body), package)
 
 
 def start_modules(sources: Mapping[str, str], entry: str = ENTRY) -> list[str]:

@@ -58,10 +58,12 @@ def module_name(rel: str) -> str:
     return ".".join(parts)
 
 
-def _imports(source: str, name: str) -> set[str]:
+def imported(nodes: Iterable[ast.AST], package: str) -> set[str]:
+    """The modules that the import statements among ``nodes`` name, a relative one resolved
+    against ``package``: ``import a.b`` gives a.b; ``from a import b`` gives a and a.b (a
+    module or not: the caller knows which names are modules)."""
     found: set[str] = set()
-    package = name if name.count(".") == 0 else name.rsplit(".", 1)[0]
-    for node in ast.walk(ast.parse(source)):
+    for node in nodes:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -74,6 +76,11 @@ def _imports(source: str, name: str) -> set[str]:
             found.add(mod)
             found.update(f"{mod}.{alias.name}" for alias in node.names)
     return found
+
+
+def _imports(source: str, name: str) -> set[str]:
+    package = name if name.count(".") == 0 else name.rsplit(".", 1)[0]
+    return imported(ast.walk(ast.parse(source)), package)
 
 
 def modules_for(sources: Mapping[str, str]) -> list[str]:
