@@ -36,9 +36,12 @@ from web.session import Session
 from web.update import Updates
 
 if TYPE_CHECKING:
+    from web.learn import LearnFlow
     from web.reviewing import Reviews
 
 Handler = Callable[[Intent], object]  # what a handler returns is not used
+#: Intents that leave an open lesson first (they act on the match in progress).
+LEAVE_LESSON = frozenset({"new-game", "confirm-restart", "export", "import", "daily", "leave-daily"})
 
 
 class App:
@@ -81,6 +84,15 @@ class App:
         game = self.game
         return Reviews(self.model, game.bots, self.screens.review, game.save, game.spawn)
 
+    @cached_property
+    def learn(self) -> LearnFlow:
+        """Learn Bela, made (with its screen and the lessons) when first opened."""
+        from web.learn import LearnFlow
+
+        flow = LearnFlow(self.model, self.saves.store, self.game, self.screens.learn)
+        self.game.lessons = flow
+        return flow
+
     def intent_handlers(self) -> dict[str, Handler]:
         """What each intent does: one place for all of the page's input."""
         game = self.game
@@ -116,9 +128,15 @@ class App:
             "replay-daily": lambda _i: self.daily.replay(),
             "share-daily": lambda _i: self.daily.share_day(),
             "share-deal": lambda _i: self.daily.share_deal(),
+            "learn": lambda _i: self.open_learn(),
+            "open-lesson": lambda i: self.learn.start(i.value),
+            "retry": lambda _i: self.learn.retry(),
+            "next-lesson": lambda _i: self.learn.next(),
         }
 
     def dispatch(self, intent: Intent) -> None:
+        if intent.name in LEAVE_LESSON and self.model.lesson is not None:
+            self.learn.close()
         handler = self.handlers.get(intent.name)
         if handler is not None:
             handler(intent)
@@ -142,6 +160,8 @@ class App:
         self.game.bots.start()
         self.game.kick()
         self.daily.start()
+        if self.model.params.learn:
+            self.open_learn()
 
     # -- the page around the table ---------------------------------------------------------------
 
@@ -149,6 +169,9 @@ class App:
         """A Close button: of its dialog, of a hand's review, or of the notices."""
         if closest(intent.node, "[data-review]") is not None:
             self.reviews.close()
+            return
+        if closest(intent.node, "#lesson-panel") is not None:
+            self.learn.close()
             return
         dialog = closest(intent.node, "dialog")
         if dialog is not None:
@@ -160,6 +183,10 @@ class App:
         """Escape: a hand's review closes, else a pending bela question goes, else the side
         panel closes."""
         if self.model.review is not None and self.reviews.close():
+            return
+        if self.model.lesson is not None:
+            if q("dialog[open]") is None and not self.game.drop_bela():  # a dialog: it closes itself
+                self.learn.close()
             return
         if not self.game.drop_bela() and by_id("side").classList.contains("open"):
             self.toggle_side(False)
@@ -179,6 +206,10 @@ class App:
     def open_daily(self) -> None:
         self.toggle_side(False)
         self.daily.enter_today()
+
+    def open_learn(self) -> None:
+        self.toggle_side(False)
+        self.learn.open_list()
 
     def open_rules(self) -> None:
         self.toggle_side(False)

@@ -53,12 +53,22 @@ class Drawing(Protocol):
     def live(self, text: str) -> None: ...
 
 
+class Lessons(Protocol):
+    """A lesson of Learn Bela open on the table (web.learn.LearnFlow): it may take the
+    player's action, and hears when the guided hand ends."""
+
+    def acted(self, action: Action, refusal: Refusal | None) -> bool: ...
+
+    def hand_ended(self) -> None: ...
+
+
 class Game:
     def __init__(self, model: Model, saves: Saves, bots: BotClient, draw: Drawing) -> None:
         self.model = model
         self.saves = saves
         self.bots = bots
         self.draw = draw
+        self.lessons: Lessons | None = None  # set once Learn Bela is first opened
         self.task: asyncio.Task[None] | None = None
         self.side_tasks: set[asyncio.Future[None]] = set()
 
@@ -66,6 +76,8 @@ class Game:
 
     def save(self) -> None:
         m = self.model
+        if m.lesson is not None:  # a lesson's position is never saved (the match stays as it was)
+            return
         if not self.saves.save(m.session, m.stats) and not m.save_failed:
             m.save_failed = True
             self.notice(Msg("notice.storage_full"))
@@ -198,6 +210,12 @@ class Game:
                 await asyncio.sleep(timing.banner / 1000)
         if out.hand_finished:
             m.banner = None
+            if self.lessons is not None:
+                self.lessons.hand_ended()
+
+    def show(self, outcome: Outcome) -> None:
+        """Draw an action applied outside the flow (a lesson's answer): the card flies in."""
+        self.draw.render(played=outcome)
 
     def show_banner(self, text: str, cards: list[Card], big: bool) -> None:
         m = self.model
@@ -219,6 +237,8 @@ class Game:
         if not m.human_can_act():
             return
         refusal = m.session.hand.check(action)
+        if self.lessons is not None and self.lessons.acted(action, refusal):
+            return
         if refusal is not None:
             self.refuse(refusal)
             return
@@ -254,6 +274,9 @@ class Game:
             self.draw.focus_choices()
             return
         if refusal is not None:
+            if self.lessons is not None and m.human_can_act() and self.lessons.acted(Play(card), refusal):
+                self.draw.shake(card.notation)
+                return
             self.refuse(refusal, card)
             return
         m.pending_bela = None
@@ -330,7 +353,7 @@ class Game:
     def next_hand(self) -> None:
         m = self.model
         session = m.session
-        if not session.between_hands() or m.busy:
+        if not session.between_hands() or m.busy or m.lesson is not None:
             return
         if session.duplicate is not None and not session.duplicate.more_hands(session.match):
             return  # the day's (or the shared deal's) hands are all played

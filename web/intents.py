@@ -63,6 +63,7 @@ CLICKS: tuple[Rule, ...] = (
     Rule("[data-bela]", "bela", value="data-bela"),
     Rule("[data-review-nav]", "review-nav", value="data-review-nav"),
     Rule('[data-action="review"]', "review", value="data-hand-number"),
+    Rule("[data-learn] [data-lesson]", "open-lesson", value="data-lesson"),
     Rule("[data-action]", name_from="data-action"),
     Rule("[data-close]", "close"),
     Rule("button[id]", name_from="id"),

@@ -31,7 +31,8 @@ from web.settings import Settings
 from web.stats import Stats
 from web.view import Timing
 
-if TYPE_CHECKING:  # the review's modules are imported when a review is first opened
+if TYPE_CHECKING:  # the review's and the lessons' modules are imported when first opened
+    from web.lessons import LessonState
     from web.review_view import ReviewData, ReviewState
 
 #: The notice of a new build (drawn with its reload button by web/screens/notice.py).
@@ -60,6 +61,8 @@ class Model:
     review: ReviewState | None = None  # the review of a finished hand, open over the page
     reviews: dict[tuple[int, int], ReviewData] = field(default_factory=dict)  # by (gen, hand)
     share_text: str = ""  # the last text shared (today's deals, a deal), shown to copy by hand
+    lesson: LessonState | None = None  # a lesson of Learn Bela open on the table (web/learn.py)
+    learned: set[str] = field(default_factory=set)  # the lessons answered right
     t: Translator = field(init=False)
 
     def __post_init__(self) -> None:
@@ -81,6 +84,8 @@ class Model:
     def human_can_act(self) -> bool:
         hand = self.session.hand
         if self.review is not None:  # the review of a hand is open over the table
+            return False
+        if self.lesson is not None and self.lesson.result is not None:  # answered: try again or go on
             return False
         return not self.busy and hand.turn is Seat.S and not hand.finished and not self.session.match.over
 

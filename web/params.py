@@ -9,6 +9,8 @@ True
 ('2026-12-01', 'today', None)
 >>> Params.parse("?deal=42-3").deal, Params.parse("?deal=42").deal
 ('42-3', None)
+>>> Params.parse("?learn").learn, Params.parse("?lang=en").learn
+(True, False)
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class Params:
     bots: str | None = None
     daily: str | None = None  # today's deals: a date YYYY-MM-DD, or "today" (UTC)
     deal: str | None = None  # a shared deal: SEED-N
+    learn: bool = False  # open Learn Bela's lessons
 
     @classmethod
     def parse(cls, query: str) -> Params:
@@ -59,6 +62,7 @@ class Params:
             fresh=last("fresh") in ("1", "true", "yes"),
             target=target if target in TARGETS else None,
             bots=last("bots") if last("bots") in LEVELS else None,
+            learn="learn" in q,
         )
 
 

@@ -33,6 +33,8 @@ def card_name(t: T, card: Card) -> str:
 def refusal_text(t: T, refusal: Refusal) -> str:
     """The engine's refusal in the player's language, from its structured data."""
     why = refusal.play
+    if refusal.code == "mus":
+        return t("refuse.mus")
     if why is None:
         return t("refuse.other")
     suit = t(f"suit_lower.{why.suit.letter}")

@@ -18,6 +18,7 @@ module              draws
 ``last_trick``      the last trick dialog
 ``rules``           the rules page
 ``review``          the review of a finished hand (web/review_view.py's view model)
+``learn``           Learn Bela: the lessons' list and a lesson's panel (web/learn_view.py)
 ``daily``           today's deals: the page's mode, the strip over the table, the day's card
 ``elements``        cards, suit signs and buttons the others share
 ==================  ==========================================================================
@@ -50,6 +51,7 @@ from web.screens.table import Table
 from web.session import Outcome
 
 if TYPE_CHECKING:
+    from web.screens.learn import LearnScreen
     from web.screens.review import ReviewScreen
     from web.screens.rules import RulesPage
     from web.screens.settings import SettingsDialog
@@ -99,6 +101,13 @@ class Screens:
 
         return ReviewScreen(self.model)
 
+    @cached_property
+    def learn(self) -> LearnScreen:
+        from web.lessons import load
+        from web.screens.learn import LearnScreen
+
+        return LearnScreen(self.model, load())
+
     def made(self, name: str) -> bool:
         """Whether the screen ``name`` (one of those made when first opened) is made yet."""
         return name in self.__dict__
@@ -124,6 +133,8 @@ class Screens:
         self.daily.render()
         self.banner.render()
         self.hint.render()
+        if self.made("learn"):
+            self.learn.render_lesson()
         if played is None and m.human_can_act():
             # at the next frame: focusing now would lay the page out in this task, then again
             once(lambda _stamp: self.hand.restore_focus() if m.human_can_act() else None)
@@ -144,6 +155,8 @@ class Screens:
             self.rules.render()
         if self.made("review"):
             self.review.render()
+        if self.made("learn"):
+            self.learn.render_list()
 
     # -- what the game's flow asks for (web.game.Drawing) -----------------------------------------
 

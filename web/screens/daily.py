@@ -22,14 +22,14 @@ class DailyScreen:
         m = self.model
         dup = m.session.duplicate
         root = js.document.documentElement
-        root.dataset.mode = "match" if dup is None else dup.kind
+        root.dataset.mode = "learn" if m.lesson is not None else "match" if dup is None else dup.kind
         if dup is not None and dup.kind == "daily":
             root.dataset.daily = dup.date
         elif root.hasAttribute("data-daily"):
             root.removeAttribute("data-daily")
         # the deal numbers whose par is known (make bench times them; not a contract hook)
         root.dataset.parsReady = ",".join(str(n) for n in sorted(dup.pars)) if dup is not None else ""
-        self.render_strip(dup)
+        self.render_strip(dup if m.lesson is None else None)
         self.render_card(dup)
 
     def rules_text(self) -> str:

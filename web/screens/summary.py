@@ -25,7 +25,7 @@ class Overlay:
         box = by_id("overlay")
         over = session.match.over
         between = session.between_hands()
-        if not (over or between) or m.busy:
+        if not (over or between) or m.busy or m.lesson is not None:  # a lesson has its own panel
             if not box.hidden:
                 replace_children(box, [])
                 box.hidden = True
