@@ -8,6 +8,7 @@ table of handlers that says what each intent (web/intents.py) does.
 
 from __future__ import annotations
 
+import asyncio
 import traceback
 from collections.abc import Callable
 from dataclasses import replace
@@ -209,6 +210,15 @@ class App:
 
     def open_learn(self) -> None:
         self.toggle_side(False)
+        self.game.spawn(self._open_learn())
+
+    async def _open_learn(self) -> None:
+        from web.lessons import ready
+
+        for _ in range(100):  # the game's files, unpacked when a restored page is idle
+            if ready():
+                break
+            await asyncio.sleep(0.05)
         self.learn.open_list()
 
     def open_rules(self) -> None:

@@ -134,6 +134,12 @@ def judge(lesson: Lesson, action: Action, refusal: Refusal | None, t: T, lang: s
     return Result(False, lesson.text(lang, "wrong"))
 
 
+def ready() -> bool:
+    """Whether the lessons can be read: a page restored from its snapshot unpacks the game's
+    files once it is idle (assets/pyodide-boot.mjs), and ``?learn`` opens them at once."""
+    return _raw.cache_info().currsize > 0 or _PATH.exists()
+
+
 @cache
 def _raw() -> list[dict[str, Any]]:
     data = json.loads(_PATH.read_text(encoding="utf-8"))
