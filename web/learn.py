@@ -151,7 +151,7 @@ class LearnFlow:
         """The guided hand is over: done, with how it went."""
         m = self.model
         state = m.lesson
-        if state is None or not state.guided or state.result is not None:
+        if state is None or not state.guided or state.result is not None or not m.session.hand.finished:
             return
         written = m.session.match.score().hands[-1].written
         score = m.t("learn.guided_score", ns=written[Team.NS.value], ew=written[Team.EW.value])
