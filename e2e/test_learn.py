@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from e2e.game import open_game, snapshot, url, wait_for_human, wait_ready
+from e2e.game import human_step, open_game, snapshot, url, wait_for_human, wait_ready
 from e2e.test_axe import SIZES, axe_violations
 from e2e.test_i18n import open_from_menu
 from web.i18n import Translator
@@ -137,3 +137,29 @@ def test_axe_finds_nothing_on_the_lessons(
     page.wait_for_selector('[data-lesson-result="right"]')
     assert axe_violations(page) == []
     context.close()
+
+
+GUIDED_JS = """() => document.querySelector("[data-lesson-result]") ? "done"
+  : document.querySelector('[data-hand="S"] [data-playable="true"], [data-bela], [data-declare]') ? "play"
+  : false"""
+
+
+def test_the_guided_hand_is_played_to_its_end_against_the_computer(page: Page, site: str) -> None:
+    page.goto(url(site, seed=4, speed="instant", lang="pl", learn=""))
+    wait_ready(page)
+    page.wait_for_selector("dialog[data-learn][open]")
+    open_lesson(page, "guided")
+    page.click('[data-bid="H"]')
+    for _ in range(40):
+        if page.wait_for_function(GUIDED_JS, timeout=60_000).json_value() == "done":
+            break
+        human_step(page)
+    assert page.get_attribute("[data-lesson-result]", "data-lesson-result") == "right"
+    sheet = snapshot(page)
+    assert len(sheet["hand"]) == 0 and sheet["nextHand"] is False  # no "Next hand" in a lesson
+    text = page.text_content("[data-lesson-result]") or ""
+    assert LESSONS[IDS.index("guided")].text("pl", "right") in text and "My " in text
+    page.click('[data-action="next-lesson"]')  # the last lesson: back to the list
+    page.wait_for_selector("dialog[data-learn][open]")
+    assert lesson_states(page)["guided"] == "true"
+    assert page.evaluate("() => document.documentElement.getAttribute('data-mode')") == "match"

@@ -213,8 +213,9 @@ class Game:
             if self.lessons is not None:
                 self.lessons.hand_ended()
 
-    def show(self, outcome: Outcome) -> None:
-        """Draw an action applied outside the flow (a lesson's answer): the card flies in."""
+    def show(self, outcome: Outcome | None) -> None:
+        """Draw the table after a lesson's answer (the action applied outside the flow, if
+        any: its card flies in)."""
         self.draw.render(played=outcome)
 
     def show_banner(self, text: str, cards: list[Card], big: bool) -> None:

@@ -55,7 +55,7 @@ class Flow(Protocol):
 
     def replace_session(self, session: Session) -> None: ...
 
-    def show(self, outcome: Outcome) -> None: ...
+    def show(self, outcome: Outcome | None) -> None: ...
 
 
 class Drawing(Protocol):
@@ -140,10 +140,10 @@ class LearnFlow:
         if state.result is not None:
             return True  # answered: "Try again" or "Next lesson"
         result = judge(state.lesson, action, refusal, m.t, m.lang)
-        if refusal is None:
-            m.pending_bela = None
-            m.refusal = ""
-            self.flow.show(m.session.apply(action))  # the card on the table, the trump named...
+        state.result = result  # the table drawn as answered: no choices, no one thinking
+        m.pending_bela = None
+        m.refusal = ""
+        self.flow.show(m.session.apply(action) if refusal is None else None)  # the card played...
         self.finish(state, result)
         return True
 
@@ -178,8 +178,9 @@ class FakeFlow:
     def replace_session(self, session: Session) -> None:
         self.model.session = session
 
-    def show(self, outcome: Outcome) -> None:
-        self.shown.append(outcome)
+    def show(self, outcome: Outcome | None) -> None:
+        if outcome is not None:
+            self.shown.append(outcome)
 
 
 class FakeDrawing:

@@ -11,7 +11,7 @@ from typing import Any
 import js
 
 from web.dom import by_id, el, obj, once, q, replace_children
-from web.learn_view import list_view, panel_view
+from web.learn_view import PanelView, list_view, panel_view
 from web.lessons import Lesson
 from web.model import Model
 
@@ -123,9 +123,22 @@ class LearnScreen:
         t = m.t
         v = panel_view(self.lessons, state, t, m.lang)
         sig = f"{v.ident}:{v.result}:{v.why}:{m.lang}"
-        if panel.getAttribute("data-sig") == sig and not panel.hidden:
+        if panel.getAttribute("data-sig") != sig or panel.hidden:
+            panel.setAttribute("data-sig", sig)
+            self.draw_panel(panel, v)
+        if not focus:
             return
-        panel.setAttribute("data-sig", sig)
+        result = q("[data-lesson-result]", panel)
+        if result is not None:
+            result.focus(obj({"preventScroll": False}))
+            return
+        active = js.document.activeElement
+        if active is not None and active != js.document.body and hasattr(active, "blur"):
+            active.blur()  # the list's button is gone: the player's cards (or bids) next
+        once(lambda _stamp: self.focus_table())
+
+    def draw_panel(self, panel: Any, v: PanelView) -> None:
+        t = self.model.t
         buttons: list[Any] = []
         result = None
         if v.result:
@@ -143,28 +156,18 @@ class LearnScreen:
                 primary=v.result == "right",
             )
         )
-        close = el("button", {"type": "button", "data-close": ""}, cls="btn", text=t("learn.leave"))
-        buttons.append(close)
+        buttons.append(el("button", {"type": "button", "data-close": ""}, cls="btn", text=t("learn.leave")))
         replace_children(
             panel,
             [
                 el("p", cls="lesson-step", text=v.step),
                 el("h2", {"id": "lesson-title"}, text=v.title),
-                el("p", cls="lesson-ask", text=v.ask),
+                el("p", cls="lesson-ask answered" if v.result else "lesson-ask", text=v.ask),
                 result,
                 el("div", cls="actions", children=buttons),
             ],
         )
         panel.hidden = False
-        if not focus:
-            return
-        if result is not None:
-            result.focus(obj({"preventScroll": True}))
-            return
-        active = js.document.activeElement
-        if active is not None and active != js.document.body and hasattr(active, "blur"):
-            active.blur()  # the list's button is gone: the player's cards (or bids) next
-        once(lambda _stamp: self.focus_table())
 
     def focus_table(self) -> None:
         target = q("#choices button:not([disabled])") or q('#hand [data-card][tabindex="0"]')

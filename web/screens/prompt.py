@@ -23,7 +23,7 @@ class PromptLine:
             hand,
             t,
             can_act=m.human_can_act(),
-            over=m.session.match.over,
+            over=m.session.match.over or (m.lesson is not None and m.lesson.result is not None),
             pending_bela=m.pending_bela,
             refusal=m.refusal,
         )
