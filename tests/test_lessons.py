@@ -413,3 +413,30 @@ def test_a_lesson_in_a_language_without_its_words_speaks_english() -> None:
 def test_the_trick_winner_helper_can_fail() -> None:
     lesson = BY_ID["order"]
     assert not surely_wins(lesson.hand(), "play:TS")  # Left's ace of spades takes it
+
+
+def test_the_costs_the_words_state_are_the_engines() -> None:
+    # the last trick: the jack first costs the 10 of the last trick both ways (20 of margin)
+    lesson = BY_ID["last-trick"]
+    values = {c.notation: v for c, v in dd_values(lesson.hand(), lesson.hand()).items()}
+    assert values["7S"] - values["JH"] == 20
+    assert "20" in lesson.words["en"]["wrong"]
+    # the sheet: the rest is forced after the player's card; the totals as the words say
+    sheet = BY_ID["sheet"]
+    totals = {}
+    for card in ("JD", "TD"):
+        match = sheet.match()
+        hand = match.current
+        assert hand is not None and match.score().totals == (897, 883)
+        hand.apply(Play(parse_card(card)))
+        while not hand.finished:
+            assert len(hand.legal_actions()) == 1  # forced
+            hand.apply(hand.legal_actions()[0])
+        totals[card] = match.score().totals
+    assert totals == {"JD": (1079, 883), "TD": (987, 975)}
+    words = sheet.words["en"]
+    assert "897" in words["ask"] and "1079" in words["right"] and "987 to 975" in words["wrong"]
+    # pad: the ace or the ten given to Right makes the callers fall (a margin of the whole hand)
+    pad = BY_ID["pad"]
+    values = {c.notation: v for c, v in dd_values(pad.hand(), pad.hand()).items()}
+    assert values["AD"] == values["TD"] == -182 and values["9S"] > 0
