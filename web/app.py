@@ -272,6 +272,8 @@ class App:
         elif name in ("lang", "deck"):
             m.set_language(pick_language(value, "") if name == "lang" else m.lang)
             m.refusal = ""
+            if "learn" in self.__dict__:  # an answered lesson's result, in the new words
+                self.learn.rephrase()
             self.apply_language()
             self.screens.redraw()
         elif name in ("partner", "opponents"):

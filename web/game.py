@@ -339,7 +339,8 @@ class Game:
             console_warn("Bela: no hint:", traceback.format_exc())
             advice = None
         if m.hints.answer(key, m.position_key(), advice):
-            m.stats = m.stats.add_hint()
+            if m.lesson is None:  # the statistics are the matches' (a lesson counts nothing)
+                m.stats = m.stats.add_hint()
             self.save()
             self.announce_hint()
         self.draw.render_hint()

@@ -32,6 +32,10 @@ True
 True
 >>> learn.acted(Play(Card.parse("AS")), None), m.lesson.result.right, sorted(m.learned)
 (True, True, ['iber'])
+>>> from web.i18n import Translator
+>>> m.lang, m.t = "fr", Translator("fr")
+>>> learn.rephrase(); m.lesson.result.why.startswith("Exact")
+True
 >>> store.get(PROGRESS_KEY)
 '{"app": "bela", "kind": "learn", "v": 1, "done": ["iber"]}'
 >>> learn.close(), m.lesson is None, m.session is regular
@@ -141,6 +145,7 @@ class LearnFlow:
             return True  # answered: "Try again" or "Next lesson"
         result = judge(state.lesson, action, refusal, m.t, m.lang)
         state.result = result  # the table drawn as answered: no choices, no one thinking
+        state.action, state.refusal = action, refusal
         m.pending_bela = None
         m.refusal = ""
         self.flow.show(m.session.apply(action) if refusal is None else None)  # the card played...
@@ -153,9 +158,25 @@ class LearnFlow:
         state = m.lesson
         if state is None or not state.guided or state.result is not None or not m.session.hand.finished:
             return
+        self.finish(state, self.guided_result())
+
+    def guided_result(self) -> Result:
+        m = self.model
+        assert m.lesson is not None
         written = m.session.match.score().hands[-1].written
         score = m.t("learn.guided_score", ns=written[Team.NS.value], ew=written[Team.EW.value])
-        self.finish(state, Result(True, f"{state.lesson.text(m.lang, 'right')} {score}"))
+        return Result(True, f"{m.lesson.lesson.text(m.lang, 'right')} {score}")
+
+    def rephrase(self) -> None:
+        """The result said again in the language just chosen (the screens redraw it)."""
+        m = self.model
+        state = m.lesson
+        if state is None or state.result is None:
+            return
+        if state.action is not None:
+            state.result = judge(state.lesson, state.action, state.refusal, m.t, m.lang)
+        elif state.guided:
+            state.result = self.guided_result()
 
     def finish(self, state: LessonState, result: Result) -> None:
         m = self.model

@@ -190,6 +190,8 @@ class LessonState:
 
     lesson: Lesson
     result: Result | None = None
+    action: Action | None = None  # what the player did (to word the result again in another language)
+    refusal: Refusal | None = None
 
     @property
     def guided(self) -> bool:
