@@ -119,7 +119,8 @@ class LearnScreen:
             panel = el(
                 "section", {"id": "lesson-panel", "aria-labelledby": "lesson-title"}, cls="lesson-panel"
             )
-            by_id("table").appendChild(panel)
+            table = by_id("table")
+            table.insertBefore(panel, table.firstChild)  # read (and tabbed through) before the table
         t = m.t
         v = panel_view(self.lessons, state, t, m.lang)
         sig = f"{v.ident}:{v.result}:{v.why}:{m.lang}"
