@@ -311,7 +311,8 @@ def test_a_lesson_leaves_the_match_as_it_was_and_keeps_progress() -> None:
     saved = store.get(MATCH_KEY)
     record = regular.record_text()
     flow, draw = FakeFlow(m), FakeDrawing()
-    learn = LearnFlow(m, store, flow, draw)
+    back: list[Session] = []
+    learn = LearnFlow(m, store, flow, draw, lambda: back.append(m.session))
     learn.start("ruff")
     assert m.lesson is not None and m.session is not regular
     hand = m.session.hand
@@ -331,6 +332,7 @@ def test_a_lesson_leaves_the_match_as_it_was_and_keeps_progress() -> None:
     learn.next()
     assert m.lesson.lesson.ident == "overtrump"
     assert learn.close() and not learn.close()
+    assert back == [regular]  # told once, the match back in place
     assert m.session is regular and regular.record_text() == record and store.get(MATCH_KEY) == saved
     # another visit reads the progress
     again = LearnFlow(regular_model()[0], store, FakeFlow(m), FakeDrawing())

@@ -90,7 +90,7 @@ class App:
         """Learn Bela, made (with its screen and the lessons) when first opened."""
         from web.learn import LearnFlow
 
-        flow = LearnFlow(self.model, self.saves.store, self.game, self.screens.learn)
+        flow = LearnFlow(self.model, self.saves.store, self.game, self.screens.learn, self.daily.start)
         self.game.lessons = flow
         return flow
 

@@ -44,6 +44,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from bela.actions import Action, Refusal
@@ -75,11 +76,19 @@ class Drawing(Protocol):
 
 
 class LearnFlow:
-    def __init__(self, model: Model, store: Store, flow: Flow, draw: Drawing) -> None:
+    def __init__(
+        self,
+        model: Model,
+        store: Store,
+        flow: Flow,
+        draw: Drawing,
+        returned: Callable[[], None] = lambda: None,
+    ) -> None:
         self.model = model
         self.store = store
         self.flow = flow
         self.draw = draw
+        self.returned = returned  # back in the match (today's deals compute their par again)
         self.lessons: list[Lesson] = load()
         self.regular: Session | None = None  # the match put aside while a lesson is open
         known = [x.ident for x in self.lessons]
@@ -130,6 +139,7 @@ class LearnFlow:
         if regular is not None:
             self.flow.replace_session(regular)
         self.draw.render_lesson()
+        self.returned()
         return True
 
     # -- the player's action (web.game.Game asks) ---------------------------------------------------
