@@ -16,6 +16,7 @@ from e2e.test_axe import SIZES, axe_violations
 from e2e.test_i18n import open_from_menu
 from web.i18n import Translator
 from web.lessons import PROGRESS_KEY, load
+from web.storage import SETTINGS_KEY, wrap
 
 EN = Translator("en")
 LESSONS = load()
@@ -122,19 +123,27 @@ def test_a_bid_lesson_with_the_keyboard_and_the_close_button(page: Page, site: s
     page.wait_for_selector('html[data-mode="match"]', state="attached")
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize(("size", "theme"), [("phone", "light"), ("desktop", "dark")])
 def test_axe_finds_nothing_on_the_lessons(
-    open_context: Callable[..., BrowserContext], site: str, size: str
+    open_context: Callable[..., BrowserContext], site: str, size: str, theme: str
 ) -> None:
     context = open_context(viewport=SIZES[size])
+    value = json.dumps(wrap("settings", {"theme": theme}))
+    context.add_init_script(f"try {{ localStorage.setItem('{SETTINGS_KEY}', {value}); }} catch (e) {{}}")
     page = context.new_page()
     open_game(page, site, seed=4, speed="instant", lang="hr", learn="")
     page.wait_for_selector("dialog[data-learn][open]")
+    assert page.get_attribute("html", "data-theme") == theme
     assert axe_violations(page) == []
     open_lesson(page, "bela")
     page.click('[data-hand="S"] [data-card="KH"]')  # bela "choose": the question, then the answer
     page.click('[data-bela="yes"]')
     page.wait_for_selector('[data-lesson-result="right"]')
+    assert axe_violations(page) == []
+    page.keyboard.press("Escape")  # back to the match, then the list with a lesson done (its mark)
+    page.wait_for_selector('html[data-mode="match"]', state="attached")
+    open_from_menu(page, '[data-action="learn"]', "[data-learn]")
+    page.wait_for_selector('[data-learn] [data-lesson="bela"][data-done="true"]')
     assert axe_violations(page) == []
     context.close()
 
