@@ -18,7 +18,8 @@
     window.belaSnapshotRead = new Promise(function (done) {
       var reader = new Worker("assets/snapshot-reader.js");
       reader.onmessage = function (e) { done(e.data); reader.terminate(); };
-      reader.onerror = function () { done(null); reader.terminate(); };
+      // a reader that cannot run (damaged): the page reads the snapshot itself, no page error
+      reader.onerror = function (e) { e.preventDefault(); done(null); reader.terminate(); };
       reader.postMessage(at(SNAPSHOT));
     }).catch(function () { return null; });
     window.belaEarlyFetch = {};

@@ -271,7 +271,9 @@ export async function startPython(snapshot, { pyscript = false } = {}) {
   const [app, ...others] = zips;
   const idle = globalThis.requestIdleCallback;
   if (how === "snapshot" && pyscript && idle) {
-    idle(() => unpack(app).catch((e) => console.warn("Bela: the game's files:", (e && e.message) || e)), { timeout: 3000 });
+    // files that cannot be read (a damaged cache) fail the start, even after ready (index.html)
+    const failed = (e) => globalThis.belaStartFailed && globalThis.belaStartFailed(`the game's files: ${(e && e.message) || e}`);
+    idle(() => unpack(app).catch(failed), { timeout: 3000 });
   } else {
     await unpack(app);
     // the page's start-up modules come compiled (web/compiled.py; a snapshot holds its finder)

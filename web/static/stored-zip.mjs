@@ -5,9 +5,26 @@
 
 const decoder = new TextDecoder();
 
+let table = null;
+
+/** The CRC-32 of ``data`` (zip's checksum: a damaged file is refused, 1-2 ms for the game's). */
+function crc32(data) {
+  if (!table) {
+    table = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      table[n] = c >>> 0;
+    }
+  }
+  let c = 0xffffffff;
+  for (let i = 0; i < data.length; i++) c = table[(c ^ data[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
 /** The files of ``buffer`` (an ArrayBuffer holding a zip), ``[{name, data}]`` in the zip's
  * order (``data`` a Uint8Array view of ``buffer``; a folder's name ends with "/"), or null if
- * it is not such a zip: not a zip, damaged, a file compressed or encrypted, a name leaving its
+ * it is not such a zip: not a zip, damaged (a checksum that differs), a file compressed or encrypted, a name leaving its
  * folder. Nothing is returned from a zip that fails any check. */
 export function storedFiles(buffer) {
   const bytes = new Uint8Array(buffer);
@@ -31,6 +48,7 @@ export function storedFiles(buffer) {
     const flags = u16(at + 8);
     const method = u16(at + 10);
     const size = u32(at + 20);
+    const crc = u32(at + 16);
     const unpacked = u32(at + 24);
     const nameLength = u16(at + 28);
     const local = u32(at + 42);
@@ -41,7 +59,7 @@ export function storedFiles(buffer) {
     if (!name || name.startsWith("/") || parts.includes("..") || name.includes("\\")) return null;
     if (local + 30 > bytes.length || u32(local) !== 0x04034b50) return null;
     const start = local + 30 + u16(local + 26) + u16(local + 28);
-    if (start + size > bytes.length) return null;
+    if (start + size > bytes.length || crc32(bytes.subarray(start, start + size)) !== crc) return null;
     files.push({ name, data: bytes.subarray(start, start + size) });
   }
   return files;

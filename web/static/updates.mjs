@@ -4,12 +4,13 @@
 // then asked for updates every half hour, when the page comes back into view and when the
 // network comes back.
 //
+// A first install that fails (offline play lost) is told too: noOffline below.
 // A new build, once installed, waits; the page is told through globalThis.belaUpdate (`ready`)
 // and the event "bela:update" on window, and web/update.py offers the reload in [data-notice].
 // belaUpdate.apply() lets the new build take over and reloads: the match, saved after every
 // move, goes on. A page that could not start takes a new build at once.
 const CHECK_EVERY_MS = 30 * 60 * 1000;
-const state = { ready: false, apply, check };
+const state = { ready: false, offline: null, apply, check };
 globalThis.belaUpdate = state;
 
 let registration = null;
@@ -57,13 +58,34 @@ function follow(worker) {
   });
 }
 
+// Offline play lost: the service worker could not be registered, or its first install failed
+// (a full disk: the cache refused the build). The page is told (state.offline false and the
+// event "bela:no-offline"; web/update.py shows a notice) and plays on from the network.
+function noOffline(why) {
+  console.warn("Bela: no offline play here:", why);
+  state.offline = false;
+  dispatchEvent(new Event("bela:no-offline"));
+}
+
+function watchFirstInstall(worker) {
+  if (!worker || registration.active) return;
+  worker.addEventListener("statechange", () => {
+    if (worker.state === "activated") state.offline = true;
+    if (worker.state === "redundant" && !registration.active && !registration.installing && !registration.waiting) {
+      noOffline("the service worker could not keep the game's files (is the disk full?)");
+    }
+  });
+}
+
 async function register() {
   try {
     registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
   } catch (error) {
-    console.warn("Bela: no offline play here:", (error && error.message) || error);
+    noOffline((error && error.message) || error);
     return;
   }
+  if (registration.active) state.offline = true;
+  watchFirstInstall(registration.installing || registration.waiting);
   follow(registration.waiting || registration.installing);
   registration.addEventListener("updatefound", () => follow(registration.installing));
   setInterval(check, CHECK_EVERY_MS);
