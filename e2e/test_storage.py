@@ -1,5 +1,6 @@
-"""Saving: versioned keys, a save that cannot be read, settings and statistics kept, and
-nothing from storage or a file ever read as markup."""
+"""Saving: versioned keys, a save that cannot be read, settings and statistics kept, nothing
+from storage or a file ever read as markup, and a full storage (localStorage, or the disk under
+the service worker's cache) told, with the match going on and nothing saved before lost."""
 
 from __future__ import annotations
 
@@ -10,8 +11,19 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from e2e.game import human_step, open_game, play_until, snapshot, wait_for_human, wait_ready
+from e2e.conftest import DESKTOP, PagesServer, Watch
+from e2e.game import (
+    BOOT_TIMEOUT,
+    MOVE_TIMEOUT,
+    human_step,
+    open_game,
+    play_until,
+    snapshot,
+    wait_for_human,
+    wait_ready,
+)
 from e2e.test_deals import export_record
+from e2e.test_offline import play_a_card
 
 SETTINGS = {"app": "bela", "kind": "settings", "v": 1, "target": 701, "speed": "instant", "lang": "en"}
 STATS = {
@@ -175,3 +187,79 @@ def test_export_then_import_gives_the_same_match(
     wait_ready(page2)
     wait_for_human(page2)
     assert export_record(page2) == text
+
+
+# localStorage filled to the last character (chunks halved until one character is refused)
+FILL_JS = """() => {
+  let size = 1 << 20, n = 0;
+  while (size >= 1) {
+    try { localStorage.setItem("filler." + n, "x".repeat(size)); n += 1; } catch (e) { size >>= 1; }
+  }
+  let value = localStorage.getItem("filler.0");  // the last characters that a new key's name took
+  for (let step = 4096; step >= 1; step >>= 1) {
+    for (;;) {
+      try { localStorage.setItem("filler.0", value + "x".repeat(step)); value += "x".repeat(step); } catch (e) { break; }
+    }
+  }
+  return n;
+}"""
+EMPTY_JS = "() => Object.keys(localStorage).filter((k) => k.startsWith('filler.')).forEach((k) => localStorage.removeItem(k))"
+SAVED_JS = """(record) => JSON.stringify(JSON.parse(localStorage.getItem("bela.v1.match")).record)
+  === JSON.stringify(JSON.parse(record))"""
+OFFLINE_LOST = "Offline play is not available"
+
+
+def saves_of(page: Page) -> dict[str, str]:
+    return {k: v for k, v in storage(page).items() if not k.startswith("filler.")}
+
+
+def test_a_full_local_storage_gives_a_notice_and_loses_nothing(page: Page, site: str) -> None:
+    open_game(page, site, seed=10, speed="instant", lang="en")
+    play_until(page, "s.playable.length > 1")
+    page.wait_for_function(SAVED_JS, arg=export_record(page))  # the last move saved (in a task of its own)
+    before = saves_of(page)
+    assert {"bela.v1.match", "bela.v1.stats"} <= set(before)
+    assert page.evaluate(FILL_JS) > 0
+    assert human_step(page) == "play"  # the save after this card is refused
+    page.wait_for_function(
+        "document.querySelector('[data-notice]').textContent.includes('cannot be saved')", timeout=MOVE_TIMEOUT
+    )
+    state = play_until(page, "s.playable.length > 0")  # the match goes on
+    assert human_step(page) == "play"
+    wait_for_human(page)
+    assert state["hand"] != snapshot(page)["hand"]
+    assert saves_of(page) == before  # what was saved before is all there, unchanged
+    # room again: a reload resumes from the last save
+    page.evaluate(EMPTY_JS)
+    page.reload()
+    wait_ready(page)
+    assert json.loads(export_record(page)) == json.loads(before["bela.v1.match"])["record"]
+    assert json.loads(storage(page)["bela.v1.stats"]) == json.loads(before["bela.v1.stats"])
+
+
+def test_a_full_disk_plays_from_the_network_and_says_offline_play_is_lost(
+    pages: PagesServer, pages_watch: Watch, new_context: Callable[..., BrowserContext]
+) -> None:
+    """The origin's quota below what the service worker's cache needs (15 MB): its install
+    fails; the page starts, plays and saves from the network, and a notice says so."""
+    context = pages_watch.attach(new_context(viewport=DESKTOP))
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": pages.origin, "quotaSize": 3 * 1024 * 1024})
+    open_game(page, pages.url, seed=8, speed="instant", lang="en")
+    page.wait_for_function(
+        f"document.querySelector('[data-notice]').textContent.includes({json.dumps(OFFLINE_LOST)})",
+        timeout=BOOT_TIMEOUT,
+    )
+    play_a_card(page)
+    record = export_record(page)
+    assert json.loads(storage(page)["bela.v1.match"])["record"] == json.loads(record)
+    assert page.evaluate("Boolean(navigator.serviceWorker.controller)") is False
+    page.reload()  # from the network again, with the match, and told again
+    wait_ready(page)
+    assert export_record(page) == record
+    page.wait_for_function(
+        f"document.querySelector('[data-notice]').textContent.includes({json.dumps(OFFLINE_LOST)})",
+        timeout=BOOT_TIMEOUT,
+    )
+    play_a_card(page)
