@@ -198,12 +198,14 @@ FILL_JS = """() => {
   let value = localStorage.getItem("filler.0");  // the last characters that a new key's name took
   for (let step = 4096; step >= 1; step >>= 1) {
     for (;;) {
-      try { localStorage.setItem("filler.0", value + "x".repeat(step)); value += "x".repeat(step); } catch (e) { break; }
+      try { localStorage.setItem("filler.0", value + "x".repeat(step)); } catch (e) { break; }
+      value += "x".repeat(step);
     }
   }
   return n;
 }"""
-EMPTY_JS = "() => Object.keys(localStorage).filter((k) => k.startsWith('filler.')).forEach((k) => localStorage.removeItem(k))"
+EMPTY_JS = """() => Object.keys(localStorage).filter((k) => k.startsWith("filler."))
+  .forEach((k) => localStorage.removeItem(k))"""
 SAVED_JS = """(record) => JSON.stringify(JSON.parse(localStorage.getItem("bela.v1.match")).record)
   === JSON.stringify(JSON.parse(record))"""
 OFFLINE_LOST = "Offline play is not available"
@@ -222,7 +224,8 @@ def test_a_full_local_storage_gives_a_notice_and_loses_nothing(page: Page, site:
     assert page.evaluate(FILL_JS) > 0
     assert human_step(page) == "play"  # the save after this card is refused
     page.wait_for_function(
-        "document.querySelector('[data-notice]').textContent.includes('cannot be saved')", timeout=MOVE_TIMEOUT
+        "document.querySelector('[data-notice]').textContent.includes('cannot be saved')",
+        timeout=MOVE_TIMEOUT,
     )
     state = play_until(page, "s.playable.length > 0")  # the match goes on
     assert human_step(page) == "play"
