@@ -6,11 +6,11 @@ PORT   ?= 8000
 STAMP  := $(VENV)/.installed-stamp
 NODE_STAMP := node_modules/.installed-stamp
 
-.PHONY: help play test site serve lint typecheck unit e2e bench arena install chromium clean
+.PHONY: help play test site serve lint typecheck unit e2e bench arena install chromium engines clean
 
 help:
 	@echo "make play   build the site and serve it at http://127.0.0.1:$(PORT) (PORT= to change)"
-	@echo "make test   ruff, mypy, engine and bot tests, end-to-end tests in Chromium"
+	@echo "make test   ruff, mypy, engine and bot tests, end-to-end tests (Chromium; a smoke in Firefox and WebKit)"
 	@echo "make site   build the deployable static folder _site/"
 	@echo "make bench  print benchmark figures (CPython and, with the site, Pyodide)"
 
@@ -27,6 +27,10 @@ $(NODE_STAMP): package.json package-lock.json
 
 chromium:
 	@bash scripts/ensure-chromium.sh
+
+# Firefox ESR and WebKitGTK (MiniBrowser, WebKitWebDriver, Xvfb) for e2e/test_engines.py
+engines:
+	@bash scripts/ensure-engines.sh
 
 # the standard library and node_modules only: no virtual environment (the Pages job stays light)
 site: $(NODE_STAMP)
@@ -46,7 +50,7 @@ typecheck: $(STAMP)
 unit: $(STAMP) $(NODE_STAMP)
 	$(PY) -m pytest -q -n 2
 
-e2e: $(STAMP) site chromium
+e2e: $(STAMP) site chromium engines
 	$(PY) -m pytest -q -p no:cacheprovider e2e
 
 test: lint typecheck unit e2e
