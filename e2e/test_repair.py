@@ -76,9 +76,11 @@ def damage(page: Page, name: str) -> None:
     assert page.evaluate(DAMAGE_JS, name), f"{name} is not in the cache"
 
 
-def came_back(page: Page, record: str, saves: dict[str, str]) -> None:
-    """The page started from the network with the match and statistics as they were."""
+def came_back(page: Page, record: str, saves: dict[str, str], watch: Watch) -> None:
+    """The page started from the network with the match and statistics as they were, and no
+    error from then on."""
     wait_ready(page)
+    watch.allowed_errors.clear()
     assert page.evaluate("document.body.dataset.boot") == "boot"
     assert export_record(page) == record
     after: dict[str, str] = page.evaluate(SAVES_JS)
@@ -105,7 +107,7 @@ def test_a_damaged_cached_file_is_repaired(
     assert page.evaluate(SAVES_JS) == saves  # a failed start changed no save
     with page.expect_navigation(timeout=BOOT_TIMEOUT):
         repair.click()
-    came_back(page, record, saves)
+    came_back(page, record, saves, pages_watch)
 
 
 def test_a_second_failed_start_in_a_row_repairs_by_itself(
@@ -122,7 +124,7 @@ def test_a_second_failed_start_in_a_row_repairs_by_itself(
     # loaded again from the network starts
     with page.expect_navigation(timeout=FAILED_TIMEOUT):
         page.reload()
-    came_back(page, record, saves)
+    came_back(page, record, saves, pages_watch)
 
 
 def test_a_damaged_snapshot_reader_costs_only_its_speed(

@@ -111,3 +111,12 @@ def test_anything_else_is_left_to_pyodide() -> None:
     assert read(good)[0] is not None
     results = read(deflated, leaving, rooted, cut, bytes(flipped), bytes(past), b"", b"not a zip at all" * 3)
     assert results == [None] * 8
+
+
+def test_a_damaged_file_is_refused_by_its_checksum() -> None:
+    """A byte of a file's data changed (a damaged cache): the zip is refused, not written."""
+    good = make_zip({"bela/cards.py": b"x = 1\n", "web/app.py": b"y = 2\n"})
+    damaged = bytearray(good)
+    damaged[good.index(b"y = 2")] ^= 0x01
+    assert read(good)[0] is not None
+    assert read(bytes(damaged)) == [None]
