@@ -1,5 +1,5 @@
 """A phone's layout, checked (issue 25): at 360 x 640 and 390 x 844, in every mode (a match, today's
-deals, the review of a hand) and every dialog, no strip, banner or notice laid over the page
+deals, the review of a hand, a lesson) and every dialog, no strip, banner or notice laid over the page
 covers a seat's name, a card the player may click, the prompt or its choices, or, with a dialog
 open, the dialog's own controls (in the match a notice stays shown all along). Measured from the
 elements' boxes (getBoundingClientRect overlaps), each overlap then hit-tested at its centre: a
@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from e2e.game import human_step, open_game, wait_for_human, wait_ready
+from e2e.game import human_step, open_game, url, wait_for_human, wait_ready
 from e2e.test_phone import PHONE
 from e2e.test_review import finish_first_hand
 
@@ -30,7 +30,8 @@ COVERED_JS = """() => {
     : e.className ? tag(e) + "." + String(e.className).split(" ")[0] : tag(e);
   const what = (e) => name(e) + (e.getAttribute("data-card") ? "[" + e.getAttribute("data-card") + "]" : "")
     + " " + JSON.stringify((e.textContent || "").trim().slice(0, 24));
-  const covers = [...document.querySelectorAll(".daily-strip, [data-notice], #banner")].filter(shown);
+  const covers = [...document.querySelectorAll(".daily-strip, [data-notice], #banner, .lesson-panel")]
+    .filter(shown);
   const modal = document.querySelector("dialog[open]")
     || document.querySelector("[data-review]:not([hidden])")
     || document.querySelector("#overlay:not([hidden])")
@@ -139,4 +140,30 @@ def test_nothing_laid_over_the_page_covers_what_the_player_needs(
         assert page.locator("[data-notice]").is_visible()
     seen: list[str] = []
     play_through(page, f"{mode} {width}x{height}", seen)
+    print("\n".join(seen))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_nothing_covers_a_lesson(
+    size: tuple[int, int], site: str, open_context: Callable[..., BrowserContext]
+) -> None:
+    """Learn Bela: the lessons' list, then each lesson's table under its panel."""
+    width, height = size
+    page = open_context(**{**PHONE, "viewport": {"width": width, "height": height}}).new_page()
+    page.goto(url(site, seed=4, speed="instant", lang="en", learn=""))
+    page.wait_for_selector("[data-learn]")
+    seen: list[str] = []
+    check(page, f"learn {width}x{height}, the list", seen)
+    lessons = page.evaluate(
+        "() => [...document.querySelectorAll('[data-learn] [data-lesson]')].map((b) => b.dataset.lesson)"
+    )
+    assert len(lessons) > 3, lessons
+    for ident in lessons:
+        if not page.locator("[data-learn]").is_visible():
+            page.goto(url(site, seed=4, speed="instant", lang="en", learn=""))
+            page.wait_for_selector("[data-learn]")
+        page.click(f'[data-learn] [data-lesson="{ident}"]')
+        page.wait_for_selector("#lesson-panel:not([hidden])")
+        page.wait_for_function("!document.querySelector('dialog[open]')")
+        check(page, f"learn {width}x{height}, {ident}", seen)
     print("\n".join(seen))
