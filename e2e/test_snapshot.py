@@ -21,6 +21,7 @@ from e2e.test_offline import play_a_card, wait_until_cached
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import build_site
+import stdlib
 
 BOOTED = "() => document.body.dataset.boot"
 BOTS = "() => globalThis.belaBotsStart && globalThis.belaBotsStart.boot"
@@ -110,7 +111,8 @@ def test_a_later_visit_starts_from_the_snapshot_and_plays(
     seen = notes(context)
     page = context.new_page()
     first_then_later_visit(page, pages.url)
-    page.reload()
+    page.reload(wait_until="domcontentloaded")
+    assert page.get_attribute("#boot-progress", "hidden") is not None  # too fast to need one
     wait_ready(page)
     assert page.evaluate(BOOTED) == "snapshot"
     # the game's files are unpacked after ready: its words come from the catalogs held in the
@@ -131,8 +133,12 @@ def test_a_later_visit_starts_from_the_snapshot_and_plays(
         assert any(u.endswith(f"/vendor/pyodide/{name}") for u in asked), (name, asked)
         assert not any(f"/vendor/pyodide/{name}.gz" in u for u in asked), (name, asked)
     assert not [u for u in asked if re.search(r"/snapshot-[0-9a-f]{16}", u)], asked
+    # the standard library the snapshot was made with, from the cache; never Pyodide's full one
+    assert any(u.endswith(f"/vendor/pyodide/{stdlib.NAME}") for u in asked), asked
+    assert not any(u.endswith("/python_stdlib.zip") for u in asked), asked
     kept = page.evaluate(CACHED_NAMES)
-    assert {f"vendor/pyodide/{name}" for name in build_site.GZIPPED} <= set(kept), kept
+    assert {f"vendor/pyodide/{name}" for name in (*build_site.GZIPPED, stdlib.NAME)} <= set(kept), kept
+    assert build_site.FULL_STDLIB not in kept, kept
     assert [k for k in kept if re.fullmatch(r"snapshot-\w{16}", k)], kept
 
 

@@ -134,3 +134,36 @@ def test_without_the_worker_the_bots_play_on_the_main_thread(page: Page, site: s
         human_step(page)
     state = snapshot(page)
     assert state["trump"] != "" and len(state["hand"]) < 8
+
+
+# every change of the progress bar as the page makes it (issue 22)
+PROGRESS_JS = """
+window.__progress = [];
+new MutationObserver(() => {
+  const bar = document.getElementById("boot-progress");
+  const text = document.querySelector(".boot-text");
+  if (bar) window.__progress.push([bar.getAttribute("aria-valuenow"), bar.getAttribute("aria-valuetext"),
+                                   text && text.textContent, document.body.dataset.appState]);
+}).observe(document, {
+  subtree: true, attributes: true, attributeFilter: ["aria-valuenow", "data-app-state"],
+});
+"""
+
+
+def test_a_first_visit_shows_its_progress_until_ready(page: Page, site: str, watch: Watch) -> None:
+    page.add_init_script(PROGRESS_JS)
+    open_game(page, site, seed=5, speed="instant", lang="fr")
+    assert page.get_attribute("body", "data-boot") == "boot"
+    seen = page.evaluate("window.__progress")
+    loading = [int(now) for now, _, _, state in seen if state == "loading"]
+    # the bytes fetched of their total, in steps, up to all of them
+    assert len(set(loading)) >= 3 and loading == sorted(loading) and loading[-1] == 100, seen
+    assert loading[0] < 50, seen
+    # then "starting Python", in the page's language, to the screen reader too
+    assert [text for now, text, _, _ in seen if now == "100"][-1] == "Démarrage de Python…"
+    assert page.get_attribute("#boot-progress", "role") == "progressbar"
+    assert page.get_attribute("#boot-progress", "aria-label") == "Chargement…"
+    assert not page.locator("#boot-progress").is_visible()  # gone at ready
+    # Python's standard library as the game uses it, gzipped: never Pyodide's full one
+    assert any(u.endswith("/vendor/pyodide/python_stdlib_game.zip.gz") for u in watch.requests)
+    assert not any(u.endswith("/python_stdlib.zip") for u in watch.requests)

@@ -55,6 +55,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import csp  # noqa: E402
 import shipped  # noqa: E402
 import snapshot  # noqa: E402
+import stdlib  # noqa: E402
 
 from web import cardart  # noqa: E402
 from web.i18n import LANGS, catalog  # noqa: E402
@@ -102,7 +103,17 @@ SNAPSHOT_SIZE_MARK = '"__BELA_SNAPSHOT_SIZE__"'  # its length: the memory Pyodid
 BOOT_MODULE = "pyodide-boot.mjs"
 # the page's first reads (inlined in its head) and what they fetch at once on a later visit
 FIRST_READS = "first-reads.js"
-EARLY_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip")
+EARLY_FETCHED = ("pyodide.asm.wasm", stdlib.NAME)
+# the files a first visit fetches itself, gzipped (their bytes are its progress bar's total)
+FIRST_FETCHED = (
+    *(f"vendor/pyodide/{name}.gz" for name in ("pyodide.asm.wasm", "pyodide-lock.json", stdlib.NAME)),
+    "app.zip.gz",
+    "vendor/pyscript/bytecode.zip",
+)
+FIRST_BYTES_MARK = '"__BELA_FIRST_BYTES__"'
+# Pyodide's full standard library: kept for web/fallback.py, never precached nor fetched unless
+# a module is missing from the game's (scripts/stdlib.py)
+FULL_STDLIB = "vendor/pyodide/python_stdlib.zip"
 PYSCRIPT_BYTECODE = "vendor/pyscript/bytecode.zip"
 BOOT_MARK = "/*BOOT_I18N*/{}"
 PRELOAD_MARK = "<!--PRELOAD-->"
@@ -275,10 +286,11 @@ def snapshot_shipped(root: Path = ROOT) -> list[str]:
     return shipped.compiled_modules(_sources(root))
 
 
-def snapshot_name(app_archive: bytes, root: Path = ROOT) -> str:
-    """The snapshot's id: it changes with any file of bela/ or web/, app.zip, Pyodide, the
-    scripts that make it, and the modules imported, compiled and shipped compiled."""
-    files = [*package_files(root), (APP_ARCHIVE, app_archive)]
+def snapshot_name(app_archive: bytes, root: Path = ROOT, library: bytes = b"") -> str:
+    """The snapshot's id: it changes with any file of bela/ or web/, app.zip, the standard
+    library it is made with, Pyodide, the scripts that make it, and the modules imported,
+    compiled and shipped compiled."""
+    files = [*package_files(root), (APP_ARCHIVE, app_archive), (stdlib.NAME, library)]
     modules = [*snapshot_modules(root), "compiled:", *snapshot_compiled(root)]
     modules += ["shipped:", *snapshot_shipped(root)]
     return snapshot.snapshot_id(files, root / "node_modules" / "pyodide", modules)
@@ -330,7 +342,9 @@ def preload_links(pyscript_files: list[str], snapshot_file: str, root: Path = RO
     marks = {
         '"__SNAPSHOT__"': json.dumps(snapshot_file),
         "__EARLY__": json.dumps([f"vendor/pyodide/{name}" for name in EARLY_FETCHED]),
-        "__GZIPPED__": json.dumps([f"{APP_ARCHIVE}.gz", *(f"vendor/pyodide/{name}.gz" for name in GZIPPED)]),
+        "__GZIPPED__": json.dumps(
+            [f"{APP_ARCHIVE}.gz", *(f"vendor/pyodide/{name}.gz" for name in (*GZIPPED, stdlib.NAME))]
+        ),
     }
     for mark, value in marks.items():
         if script.count(mark) != 1:
@@ -338,6 +352,11 @@ def preload_links(pyscript_files: list[str], snapshot_file: str, root: Path = RO
         script = script.replace(mark, value)
     links.append(f"<script>{shipped.strip_comments(script).strip()}</script>")
     return links
+
+
+def first_bytes(out: Path) -> int:
+    """The bytes of FIRST_FETCHED, as written in ``out``."""
+    return sum((out / rel).stat().st_size for rel in FIRST_FETCHED)
 
 
 def static_text(path: Path) -> str:
@@ -353,7 +372,7 @@ def sri(data: bytes) -> str:
 
 def not_precached(rel: str) -> bool:
     """Dot-files, sw.js itself and the originals of the gzipped files the page fetches."""
-    originals = {f"vendor/pyodide/{name}" for name in GZIPPED} | {APP_ARCHIVE}
+    originals = {f"vendor/pyodide/{name}" for name in (*GZIPPED, stdlib.NAME)} | {APP_ARCHIVE, FULL_STDLIB}
     return rel.startswith(".") or "/." in rel or rel == "sw.js" or rel in originals
 
 
@@ -425,14 +444,22 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
     (out / "vendor" / "pyscript").mkdir(parents=True)
     compile_pyscript(out / PYSCRIPT_BYTECODE, root)
     written.append(Path(PYSCRIPT_BYTECODE))
-    ident = snapshot_name(sources, root)
+    library = out / "vendor" / "pyodide" / stdlib.NAME
+    library.parent.mkdir(parents=True)
+    try:
+        stdlib.make(library, sources, pyscript_stdlib(root), pyodide_dir)
+    except stdlib.StdlibError as e:
+        raise BuildError(str(e)) from None
+    (out / "vendor" / "pyodide" / f"{stdlib.NAME}.gz").write_bytes(gzip_bytes(library.read_bytes()))
+    written += [Path(f"vendor/pyodide/{stdlib.NAME}"), Path(f"vendor/pyodide/{stdlib.NAME}.gz")]
+    ident = snapshot_name(sources, root, library.read_bytes())
     code = out / f"compiled-{ident}.marshal"
     try:
         modules = snapshot_modules(root)
         start = tuple(snapshot_shipped(root))
         compiled = tuple(sorted({*snapshot_compiled(root), *start}))
         target = out / f"snapshot-{ident}.gz"
-        snapshot.make(target, out / APP_ARCHIVE, pyodide_dir, ident, modules, compiled, start, code)
+        snapshot.make(target, out / APP_ARCHIVE, pyodide_dir, ident, modules, compiled, start, code, library)
     except snapshot.SnapshotError as e:
         raise BuildError(str(e)) from None
     write_app(out / APP_ARCHIVE, root, code.read_bytes())
@@ -442,12 +469,18 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
     put_text("index.html", render_index(root, preload_links(eager, f"snapshot-{ident}", root)))
     for name in STATIC_FILES:
         put_text(f"assets/{name}", static_text(root / "web" / "static" / name))
+    for name in PYODIDE_FILES:
+        put_copy(f"vendor/pyodide/{name}", pyodide_dir / name)
+        if name in GZIPPED:
+            (out / f"vendor/pyodide/{name}.gz").write_bytes(gzip_bytes((pyodide_dir / name).read_bytes()))
+            written.append(Path(f"vendor/pyodide/{name}.gz"))
     boot = (root / "web" / "static" / BOOT_MODULE).read_text(encoding="utf-8")
-    for mark in (SNAPSHOT_MARK, SNAPSHOT_SHA256_MARK, SNAPSHOT_SIZE_MARK):
+    for mark in (SNAPSHOT_MARK, SNAPSHOT_SHA256_MARK, SNAPSHOT_SIZE_MARK, FIRST_BYTES_MARK):
         if boot.count(mark) != 1:
             raise BuildError(f"web/static/{BOOT_MODULE} needs {mark} once")
     unzipped = gzip.decompress((out / f"snapshot-{ident}.gz").read_bytes())  # sparse: snapshot.make
     boot = boot.replace(SNAPSHOT_SHA256_MARK, json.dumps(hashlib.sha256(unzipped).hexdigest()))
+    boot = boot.replace(FIRST_BYTES_MARK, str(first_bytes(out)))
     try:
         boot = boot.replace(SNAPSHOT_SIZE_MARK, str(snapshot.memory_size(unzipped)))
     except snapshot.SnapshotError as e:
@@ -458,11 +491,6 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
         if source.suffix in ICON_SUFFIXES:
             put_copy(f"icons/{source.name}", source)
     put_copy("manifest.webmanifest", root / "web" / "static" / "manifest.webmanifest")
-    for name in PYODIDE_FILES:
-        put_copy(f"vendor/pyodide/{name}", pyodide_dir / name)
-        if name in GZIPPED:
-            (out / f"vendor/pyodide/{name}.gz").write_bytes(gzip_bytes((pyodide_dir / name).read_bytes()))
-            written.append(Path(f"vendor/pyodide/{name}.gz"))
     for source in sorted(pyscript_dir.iterdir()):
         if source.suffix in (".js", ".css") and not PYSCRIPT_SKIP.match(source.name):
             put_copy(f"vendor/pyscript/{source.name}", source)

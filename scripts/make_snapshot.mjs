@@ -3,9 +3,12 @@
 // folder, the modules that need no browser imported, then Pyodide's memory written as it is
 // (scripts/snapshot.py leaves out its pages of zeros and gzips it).
 //
-//   node scripts/make_snapshot.mjs PYODIDE_DIR APP_ZIP OUT SNAPSHOT_ID MODULES_JSON
+//   node scripts/make_snapshot.mjs PYODIDE_DIR APP_ZIP STDLIB_ZIP OUT SNAPSHOT_ID MODULES_JSON
 //        [COMPILED_JSON [SHIPPED_JSON SHIPPED_OUT]]
 //
+// STDLIB_ZIP: the standard library the page loads (scripts/stdlib.py: the trimmed, compiled
+// one), or "-" for Pyodide's own; a restored page must load the very same bytes. The snapshot
+// holds web/fallback.py's finder installed (a module missing from it: the full library).
 // COMPILED_JSON names modules compiled now (those that touch the browser cannot be imported
 // here): web/compiled.py's finder, first in sys.meta_path, hands their code to their import,
 // here and in the restored page, which then compiles nothing of the game's. SHIPPED_JSON names
@@ -19,16 +22,17 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, appArchive, out, id, modulesJson, compiledJson = "[]", shippedJson = "[]", shippedOut] =
+const [pyodideDir, appArchive, stdlib, out, id, modulesJson, compiledJson = "[]", shippedJson = "[]", shippedOut] =
   process.argv.slice(2);
 if (!id || !modulesJson) {
-  console.error("usage: make_snapshot.mjs PYODIDE_DIR APP_ZIP OUT SNAPSHOT_ID MODULES_JSON [COMPILED_JSON [SHIPPED_JSON SHIPPED_OUT]]");
+  console.error("usage: make_snapshot.mjs PYODIDE_DIR APP_ZIP STDLIB_ZIP OUT SNAPSHOT_ID MODULES_JSON [COMPILED_JSON [SHIPPED_JSON SHIPPED_OUT]]");
   process.exit(2);
 }
 const dir = pyodideDir.endsWith("/") ? pyodideDir : pyodideDir + "/";
 const { loadPyodide } = await import(pathToFileURL(dir + "pyodide.mjs").href);
 const env = { PYTHONHASHSEED: "0", PYTHONNODEBUGRANGES: "1" };
-const py = await loadPyodide({ indexURL: dir, _makeSnapshot: true, env });
+const stdLibURL = stdlib && stdlib !== "-" ? stdlib : undefined;
+const py = await loadPyodide({ indexURL: dir, _makeSnapshot: true, env, stdLibURL });
 py.unpackArchive(new Uint8Array(readFileSync(appArchive)), "zip", { extractDir: "/home/pyodide" });
 py.globals.set("bela_modules", py.toPy(JSON.parse(modulesJson)));
 py.globals.set("bela_snapshot_id", id);
@@ -48,6 +52,8 @@ for name in bela_compiled:
 first = next(iter(codes.values()), None)  # PYTHONNODEBUGRANGES: lines kept, not columns
 assert first is None or all(col is None for _, _, col, _ in first[0].co_positions()), "columns kept"
 sys.meta_path.insert(0, web.compiled.CompiledModules(codes))
+import web.fallback
+web.fallback.install()
 with open("/shipped.marshal", "wb") as f:
     f.write(web.compiled.pack({name: codes[name] for name in bela_shipped}))
 for name in bela_modules:

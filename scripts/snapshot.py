@@ -189,10 +189,12 @@ def make(
     compiled: tuple[str, ...] = (),
     shipped: tuple[str, ...] = (),
     shipped_target: Path | None = None,
+    stdlib: Path | None = None,
 ) -> None:
     """Write the snapshot ``ident`` to ``target``, sparse and gzipped (from the cache if it holds
     it): ``modules`` imported, ``compiled`` compiled only; and the code of ``shipped`` (some of
-    ``compiled``) to ``shipped_target``, as web/compiled.py reads it."""
+    ``compiled``) to ``shipped_target``, as web/compiled.py reads it. ``stdlib``: the standard
+    library the page loads (scripts/stdlib.py), else Pyodide's own."""
     cached = CACHE / f"snapshot-{ident}.gz"
     cached_code = CACHE / f"compiled-{ident}.marshal"
     if cached.is_file() and (shipped_target is None or cached_code.is_file()):
@@ -216,6 +218,7 @@ def make(
                 str(SCRIPT),
                 f"{pyodide_dir}/",
                 str(app_archive),
+                str(stdlib) if stdlib else "-",
                 str(partial),
                 ident,
                 json.dumps(modules),

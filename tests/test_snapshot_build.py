@@ -169,7 +169,8 @@ def test_the_heads_first_reads_name_the_builds_files() -> None:
     links = build_site.preload_links([], "snapshot-0123456789abcdef")
     (script,) = [link for link in links if "<script>" in link]
     assert 'var SNAPSHOT = "snapshot-0123456789abcdef";' in script
-    assert '"vendor/pyodide/python_stdlib.zip"' in script and '"app.zip.gz"' in script
+    assert '"vendor/pyodide/python_stdlib_game.zip"' in script and '"app.zip.gz"' in script
+    assert '"vendor/pyodide/python_stdlib.zip"' not in script  # the full library: only if needed
     for mark in ("__SNAPSHOT__", "__EARLY__", "__GZIPPED__"):
         assert script.count(mark) <= 1 and f"= {mark}" not in script, mark
 
@@ -190,7 +191,7 @@ def test_the_made_snapshot_is_sparse_gzipped_and_kept(
     raw = tmp_path / "memory.bin"
     raw.write_bytes(memory)
     node = tmp_path / "node"  # as make_snapshot.mjs: the memory as it is, to its OUT argument
-    node.write_text(f'#!/bin/sh\ncp "{raw}" "$4"\n', encoding="utf-8")
+    node.write_text(f'#!/bin/sh\ncp "{raw}" "$5"\n', encoding="utf-8")
     node.chmod(0o755)
     monkeypatch.setenv("NODE", str(node))
     monkeypatch.setattr(snapshot, "CACHE", tmp_path / "cache")

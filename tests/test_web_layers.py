@@ -15,7 +15,7 @@ BROWSER = {"js", "pyodide", "pyscript"}
 #: Modules that draw or listen (they touch the DOM); everything else in web/ is plain Python,
 #: run and tested under CPython.
 BROWSER_MODULES = {"web.app", "web.botclient", "web.dom", "web.files", "web.game", "web.input"}
-BROWSER_MODULES |= {"web.localstore", "web.update"}
+BROWSER_MODULES |= {"web.localstore", "web.update", "web.fallback"}
 #: The top of the page: only main() and its wiring may import these.
 TOP = {"web.app", "web.game", "web.input"}
 

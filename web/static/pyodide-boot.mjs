@@ -18,6 +18,12 @@ import { storedFiles, writeFiles } from "./stored-zip.mjs";
 export const SNAPSHOT_ID = "__BELA_SNAPSHOT_ID__";
 const SNAPSHOT_SHA256 = "__BELA_SNAPSHOT_SHA256__";
 const SNAPSHOT_SIZE = "__BELA_SNAPSHOT_SIZE__";
+// the bytes a first visit fetches itself (build_site.FIRST_FETCHED): its progress bar's total
+const FIRST_BYTES = "__BELA_FIRST_BYTES__";
+// the standard library as the game uses it (scripts/stdlib.py): only the modules it can import,
+// compiled; Pyodide's full one stays beside it for web/fallback.py
+const STDLIB = "python_stdlib_game.zip";
+const FULL_STDLIB = "python_stdlib.zip";
 const base = new URL("../", import.meta.url);
 const vendor = new URL("vendor/pyodide/", base);
 // the snapshot as the service worker keeps it: unzipped, without .gz (see sw.js)
@@ -26,12 +32,20 @@ const HOME = "/home/pyodide";
 const GZIP = typeof DecompressionStream === "function" && typeof ReadableStream === "function";
 const mark = (name) => performance.mark("bela:" + name); // where the start-up time goes (make bench)
 
+// bytes fetched so far (a first visit's progress bar: index.html's belaProgress)
+let fetched = 0;
+function progress(bytes) {
+  fetched += bytes;
+  if (globalThis.belaProgress) globalThis.belaProgress(fetched, FIRST_BYTES);
+}
+
 /** The body of ``response``, gunzipped unless the host already undid the gzip. */
 async function gunzipped(response) {
   if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
   const reader = response.body.getReader();
   const first = await reader.read();
   const head = first.value || new Uint8Array(0);
+  progress(head.length);
   const body = new ReadableStream({
     start(controller) {
       if (head.length) controller.enqueue(head);
@@ -40,7 +54,10 @@ async function gunzipped(response) {
     async pull(controller) {
       const { done, value } = await reader.read();
       if (done) controller.close();
-      else controller.enqueue(value);
+      else {
+        progress(value.length);
+        controller.enqueue(value);
+      }
     },
     cancel(reason) {
       return reader.cancel(reason);
@@ -87,7 +104,7 @@ const cached = (url) => (mayBeCached() ? caches.match(url, { ignoreSearch: true 
  * worker has no navigator.serviceWorker to tell whether its fetches go through the service
  * worker), or the .gz copy over the network, gunzipped (a first visit). */
 async function pyodideFiles() {
-  const names = ["pyodide.asm.wasm", "pyodide-lock.json"];
+  const names = ["pyodide.asm.wasm", "pyodide-lock.json", STDLIB];
   const url = (name) => new URL(name, vendor).href;
   const sw = globalThis.navigator && navigator.serviceWorker;
   if (sw && sw.controller) return null;
@@ -104,6 +121,7 @@ async function pyodideFiles() {
  * for again if it has to start twice (a snapshot that could not be restored). */
 function pyodideOptions(files) {
   const wasm = new URL("pyodide.asm.wasm", vendor).href;
+  const stdLibURL = new URL(STDLIB, vendor).href;
   const wasmResponse = files
     ? () => files.body("pyodide.asm.wasm").then((body) => new Response(body, { headers: { "Content-Type": "application/wasm" } }))
     : () => earlyFetch(wasm) || fetchSame(wasm);
@@ -129,6 +147,7 @@ function pyodideOptions(files) {
         early = null;
         return response;
       }
+      if (url === stdLibURL && files) return files.body(STDLIB).then((body) => new Response(body));
       return earlyFetch(url) || original.apply(this, arguments); // the standard library
     };
     globalThis.fetch = wrapped;
@@ -138,7 +157,7 @@ function pyodideOptions(files) {
       if (globalThis.fetch === wrapped) globalThis.fetch = original;
     }
   };
-  return { options: { indexURL: vendor.href }, run };
+  return { options: { indexURL: vendor.href, stdLibURL }, run };
 }
 
 /** The build's snapshot if the service worker's cache holds it (no network), else null:
@@ -258,6 +277,7 @@ export async function startPython(snapshot, { pyscript = false } = {}) {
   }
   if (!pyodide) pyodide = await run((extra) => loadPyodide({ ...options, ...extra }));
   mark("pyodide-started");
+  globalThis.belaFullStdlib = () => fullStdlib(pyodide);
   // the game's zip (files stored as they are) written from JavaScript: Python's zipfile is slower
   const unpack = async (zip) => {
     const buffer = await zip;
@@ -278,9 +298,33 @@ export async function startPython(snapshot, { pyscript = false } = {}) {
     await unpack(app);
     // the page's start-up modules come compiled (web/compiled.py; a snapshot holds its finder)
     pyodide.pyimport("web.compiled").install();
+    pyodide.pyimport("web.fallback").install(); // a module missing from STDLIB (a snapshot holds it too)
   }
   for (const zip of others) await unpack(zip);
   return { pyodide, how };
+}
+
+/** Pyodide's full standard library written into its files, read at once (web/fallback.py asks,
+ * from inside an import: it cannot wait); its path there, or null if it cannot be fetched. */
+function fullStdlib(pyodide) {
+  const xhr = new XMLHttpRequest();
+  xhr.open("GET", new URL(FULL_STDLIB, vendor).href, false);
+  const inWorker = typeof document === "undefined"; // a page's synchronous read cannot be binary
+  if (inWorker) xhr.responseType = "arraybuffer";
+  else xhr.overrideMimeType("text/plain; charset=x-user-defined");
+  xhr.send(null);
+  if (xhr.status !== 200) return null;
+  let bytes;
+  if (inWorker) bytes = new Uint8Array(xhr.response);
+  else {
+    const text = xhr.responseText;
+    bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  }
+  const path = "/lib/python_stdlib_full.zip";
+  pyodide.FS.writeFile(path, bytes);
+  console.warn("Bela: a module was missing from the game's standard library: the full one was fetched");
+  return path;
 }
 
 /** The size of Pyodide's wasm memory, in bytes. */
