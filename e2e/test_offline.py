@@ -17,6 +17,7 @@ from e2e.game import BOOT_TIMEOUT, human_step, open_game, play_until, snapshot, 
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import build_site
+import stdlib
 
 # the service worker's install (the precache) done and its activation too, or an error
 WORKER_READY_JS = """(ms) => Promise.race([
@@ -60,7 +61,10 @@ def test_the_service_worker_precaches_every_file_of_the_build() -> None:
     listed = precached(SITE)
     assert set(listed) == {f for f in files if not build_site.not_precached(f)}
     originals = {f"vendor/pyodide/{n}" for n in build_site.GZIPPED} | {build_site.APP_ARCHIVE}
-    assert files - set(listed) == {"sw.js", ".nojekyll"} | originals
+    originals |= {f"vendor/pyodide/{stdlib.NAME}"}
+    # Pyodide's full standard library: only fetched if a module is missing (web/fallback.py)
+    assert files - set(listed) == {"sw.js", ".nojekyll", build_site.FULL_STDLIB} | originals
+    assert f"vendor/pyodide/{stdlib.NAME}.gz" in listed
     snapshots = [f for f in listed if f.startswith("snapshot-")]
     assert len(snapshots) == 1, snapshots
     for needed in ("index.html", "app.zip.gz", "assets/bot-worker.js", "vendor/pyodide/pyodide.asm.wasm.gz"):

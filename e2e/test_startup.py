@@ -55,7 +55,8 @@ def test_table_and_progress_show_before_python(page: Page, site: str) -> None:
 
 def test_works_under_a_sub_path(page: Page, site: str, watch: Watch) -> None:
     open_game(page, site.rstrip("/") + SUB_PATH, seed=3, speed="instant")
-    assert len(snapshot(page)["hand"]) == 6
+    # dealt (the bots, deciding on the page while their worker starts, may have bid already)
+    assert len(snapshot(page)["hand"]) in (6, 8)
     assert any(SUB_PATH + "app.zip.gz" in u for u in watch.requests)
     assert not any("/app.zip" in u and SUB_PATH not in u for u in watch.requests)
 
@@ -88,7 +89,7 @@ def test_a_first_visit_compiles_none_of_the_start_modules(page: Page, site: str)
     open_game(page, site, seed=5, speed="instant")
     assert page.get_attribute("body", "data-boot") == "boot"
     loaders: dict[str, list[object]] = json.loads(page.evaluate(LOADERS))
-    start = shipped.compiled_modules(build_site._sources(ROOT))
+    start = shipped.compiled_modules(build_site._sources(ROOT), (shipped.ENTRY,))
     assert len(start) > 40 and set(start) <= set(loaders)
     # their code came from app.zip's compiled file (web/compiled.py): no source of theirs is there
     assert {name: loaders[name] for name in start} == {name: ["CompiledModules", False] for name in start}

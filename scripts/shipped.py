@@ -138,6 +138,10 @@ def strip_comments(text: str, css: bool = False) -> str:
 
 #: the module index.html's script imports: the page's start
 ENTRY = "web.app"
+#: the bots' side: what the worker imports as it starts (assets/bot-worker.js), and what the
+#: page imports to make the bots' quick decisions itself while the worker starts (web/botclient.py):
+#: shipped compiled too, so neither compiles the bots (issue 22)
+WORKER = "web.worker"
 #: imported before the compiled modules' finder is in place (it is one of them), so shipped as
 #: sources: web/compiled.py and its package's __init__
 KEPT_AS_SOURCE = ("web", "web.compiled")
@@ -198,6 +202,8 @@ def start_modules(sources: Mapping[str, str], entry: str = ENTRY) -> list[str]:
     return sorted(seen)
 
 
-def compiled_modules(sources: Mapping[str, str], entry: str = ENTRY) -> list[str]:
-    """The start-up modules that ship compiled (web/compiled.py), not as sources."""
-    return [m for m in start_modules(sources, entry) if m not in KEPT_AS_SOURCE]
+def compiled_modules(sources: Mapping[str, str], entries: tuple[str, ...] = (ENTRY, WORKER)) -> list[str]:
+    """The start-up modules of the page and of the bots' worker, shipped compiled
+    (web/compiled.py), not as sources."""
+    found = {m for entry in entries for m in start_modules(sources, entry)}
+    return sorted(found - set(KEPT_AS_SOURCE))

@@ -165,8 +165,11 @@ def test_the_page_starts_from_the_entry_and_the_finder_ships_as_source() -> None
     sources = build_site._sources(ROOT)
     modules = shipped.compiled_modules(sources)
     assert {"web.app", "web.screens", "bela", "bela.cards", "web.i18n", "web.localstore"} <= set(modules)
-    # the finder and its package are imported before it is in place; the bots come late
-    assert not {"web", "web.compiled", "bela.bots", "bela.review", "web.screens.review"} & set(modules)
+    # the finder and its package are imported before it is in place; the review comes late
+    assert not {"web", "web.compiled", "bela.review", "web.screens.review"} & set(modules)
+    # the bots' worker starts from web.worker: the bots ship compiled too
+    assert {"web.worker", "bela.bots", "bela.bots.search", "bela.bots.solver"} <= set(modules)
+    assert "bela.bots" not in shipped.compiled_modules(sources, (shipped.ENTRY,))
 
 
 def test_the_archive_ships_the_start_modules_compiled(tmp_path: Path) -> None:
@@ -180,7 +183,7 @@ def test_the_archive_ships_the_start_modules_compiled(tmp_path: Path) -> None:
     left = {rel for rel in files if rel.endswith(".py") and snapshot.module_name(rel) in modules}
     assert {"bela/cards.py", "web/app.py", "bela/__init__.py"} <= left
     assert names == (files - left) | {build_site.COMPILED_FILE}
-    assert {"web/__init__.py", "web/compiled.py", "bela/bots/search.py", "web/i18n/hr.json"} <= names
+    assert {"web/__init__.py", "web/compiled.py", "bela/review.py", "web/i18n/hr.json"} <= names
 
 
 def test_comments_that_fill_lines_go_and_the_code_stays_where_it_was() -> None:

@@ -1,7 +1,8 @@
 """The page's side of the bot worker (web/static/bot-worker.js running web/worker.py).
 
 Decisions are asked of the worker so that a bot's thinking never freezes the page. Until
-the worker has started the page waits for it; if it cannot start (or stops answering), the
+the worker has started the page makes the quick (easy, medium) decisions itself and waits for
+it for the hard ones; if it cannot start (or stops answering), the
 same decision is computed on the main thread, so the game never hangs. The worker is started
 once the page is ready (App.start), not beside the page's own start, which it would slow.
 """
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 from typing import Any
 
 import js
@@ -111,9 +111,11 @@ class BotClient:
         fallback."""
         if self.state == "idle":
             self.start()
-        if self.state == "starting" and level in QUICK_LEVELS and "web.worker" in sys.modules:
-            # restored from the snapshot, the page holds the bots already: rather than wait for
-            # the worker's start, it makes a quick decision itself
+        if self.state == "starting" and level in QUICK_LEVELS:
+            # rather than wait for the worker's start, the page makes a quick decision itself:
+            # restored from the snapshot it holds the bots already; on a first visit it imports
+            # them (shipped compiled: scripts/shipped.py's WORKER), where the worker's own boot
+            # took seconds
             return await self._here(record, seat, level, seed)
         if self.state == "starting" and self._ready is not None:
             try:
