@@ -145,7 +145,9 @@ def test_the_trimmed_library_is_compiled_and_smaller(library: dict[str, Path]) -
         assert 100 < len(names) < len([n for n in full.namelist() if n.endswith(".py")]) / 2
 
 
-def test_a_dropped_module_is_caught_and_the_fallback_takes_it(library: dict[str, Path], tmp_path: Path) -> None:
+def test_a_dropped_module_is_caught_and_the_fallback_takes_it(
+    library: dict[str, Path], tmp_path: Path
+) -> None:
     # datetime: imported by today's deals (bela/daily.py), not by Pyodide's own start
     dropped = without(library["library"], tmp_path / "dropped.zip", "datetime")
     assert check(library, dropped)["missing"] == ["datetime"]
