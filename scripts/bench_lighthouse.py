@@ -1,11 +1,12 @@
 """Lighthouse (npm, pinned: 12.2.3) on the built site at phone size, for ``make bench``.
 
-Prints the accessibility and best-practices scores and every audit that keeps them under 100,
-and whether Chromium would install the game as an app. Lighthouse 12 has no PWA category any
-more (nor its ``installable-manifest`` audit), so installability is asked of Chromium itself:
-``Page.getInstallabilityErrors`` over the DevTools protocol, once the page is ready and its
-service worker active, in a profile on disk (Chromium never offers an install in an
-incognito-like context). Figures only: nothing here is asserted.
+Prints the performance (its simulated phone: first and largest contentful paint, total
+blocking time, bytes), accessibility and best-practices scores and every audit that keeps the
+last two under 100, and whether Chromium would install the game as an app. Lighthouse 12 has
+no PWA category any more (nor its ``installable-manifest`` audit), so installability is asked
+of Chromium itself: ``Page.getInstallabilityErrors`` over the DevTools protocol, once the page
+is ready and its service worker active, in a profile on disk (Chromium never offers an install
+in an incognito-like context). Figures only: nothing here is asserted.
 
     .venv/bin/python scripts/bench_lighthouse.py      # alone; the full report in .bench/
 """
@@ -27,6 +28,8 @@ SITE = ROOT / "_site"
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 REPORT = ROOT / ".bench" / "lighthouse.json"
 CATEGORIES = ("accessibility", "best-practices")
+PERFORMANCE = "performance"
+METRICS = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "total-byte-weight")
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
@@ -63,7 +66,7 @@ def lighthouse(url: str) -> dict[str, Any]:
         url,
         "--quiet",
         "--form-factor=mobile",
-        f"--only-categories={','.join(CATEGORIES)}",
+        f"--only-categories={','.join((PERFORMANCE, *CATEGORIES))}",
         "--output=json",
         f"--output-path={REPORT}",
         "--max-wait-for-load=120000",
@@ -90,6 +93,11 @@ def scores(report: dict[str, Any]) -> dict[str, Any]:
                 failing.append({"id": ref["id"], "title": audit["title"], "why": why(audit)})
         score = category["score"]
         out[key] = {"score": None if score is None else round(score * 100), "failing": failing}
+    perf = report["categories"][PERFORMANCE]["score"]
+    out[PERFORMANCE] = {
+        "score": None if perf is None else round(perf, 2),
+        **{m: audits[m].get("numericValue") for m in METRICS if m in audits},
+    }
     emulation = report["configSettings"]["screenEmulation"]
     out["screen"] = f"{emulation['width']}x{emulation['height']} mobile"
     out["lighthouse"] = report["lighthouseVersion"]
@@ -159,6 +167,17 @@ def summary(result: dict[str, Any] | None) -> list[str]:
     if not result:
         return []
     lines = [f"Lighthouse {result['lighthouse']} on the built site ({result['screen']}):"]
+    perf = result.get(PERFORMANCE) or {}
+    if perf:
+
+        def ms(key: str) -> str:
+            return f"{(perf.get(key) or 0) / 1000:.1f} s"
+
+        lines.append(
+            f"  performance      {perf.get('score')} (simulated phone: first contentful paint "
+            f"{ms('first-contentful-paint')}, largest {ms('largest-contentful-paint')}, total "
+            f"blocking time {ms('total-blocking-time')}, {(perf.get('total-byte-weight') or 0) / 1e6:.1f} MB)"
+        )
     for key in CATEGORIES:
         lines.append(f"  {key:16} {result[key]['score']}")
         for audit in result[key]["failing"]:
@@ -171,7 +190,12 @@ def summary(result: dict[str, Any] | None) -> list[str]:
 
 
 def main() -> int:
-    print("\n".join(summary(measure())))
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Lighthouse on the built site")
+    parser.add_argument("--site", type=Path, default=SITE, help="the built site (default: _site)")
+    args = parser.parse_args()
+    print("\n".join(summary(measure(args.site))))
     print(f"full report: {REPORT.relative_to(ROOT)}")
     return 0
 
