@@ -291,7 +291,7 @@ def summary(figures: dict[str, Any]) -> list[str]:
     site = figures.get("site", {})
     for label in ("plain", "mobile"):
         f = figures.get(label)
-        if not f:
+        if not f or f.get("first_ready_ms") is None:  # no runs of this profile
             continue
         head = "unthrottled" if label == "plain" else "throttled mobile (9 Mbit/s, 150 ms RTT, CPU 4x)"
         lines.append(f"  {head}:")
