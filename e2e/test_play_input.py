@@ -59,13 +59,14 @@ def test_refusals_are_translated(page: Page, site: str) -> None:
 
 
 def test_the_live_region_announces_plays_and_bids(page: Page, site: str) -> None:
-    open_game(page, site, seed=8, speed="instant", lang="en")
-    page.evaluate(
-        """() => { window.said = []; new MutationObserver(() => window.said.push(
-             document.querySelector('[data-live]').textContent)).observe(
+    # watched from the start: the bots bid as soon as the page is ready
+    page.add_init_script(
+        """document.addEventListener("DOMContentLoaded", () => { window.said = []; new MutationObserver(
+             () => window.said.push(document.querySelector('[data-live]').textContent)).observe(
              document.querySelector('[data-live]'),
-             {childList: true, characterData: true, subtree: true}); }"""
+             {childList: true, characterData: true, subtree: true}); })"""
     )
+    open_game(page, site, seed=8, speed="instant", lang="en")
     play_until(page, "s.trick.length >= 1 && s.playable.length > 0")
     said = " | ".join(page.evaluate("window.said"))
     assert "names" in said or "pass" in said

@@ -44,9 +44,12 @@ def test_table_and_progress_show_before_python(page: Page, site: str) -> None:
     wait_ready(page)
     assert not page.locator("#boot").is_visible()
     state = snapshot(page)
-    assert len(state["hand"]) == 6
-    assert state["backs"] == {"E": 6, "N": 6, "W": 6}
-    assert state["trump"] == ""
+    # dealt: six cards each, or eight once the bots (deciding on the page while their worker
+    # starts) and the human's turn have ended the bidding on a loaded machine
+    dealt = len(state["hand"])
+    assert dealt in (6, 8)
+    assert state["backs"] == {"E": dealt, "N": dealt, "W": dealt}
+    assert (state["trump"] == "") == (dealt == 6)
     assert state["dealer"] in "SENW" and state["dealer"]
     assert state["turn"] in "SENW" and state["turn"]
     assert state["score"] == [0, 0]
