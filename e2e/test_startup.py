@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import sys
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, Route
 
-from e2e.conftest import ROOT, SUB_PATH, Watch
+from e2e.conftest import ROOT, SITE, SUB_PATH, Watch
 from e2e.game import BOOT_TIMEOUT, human_step, open_game, snapshot, url, wait_ready
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import build_site
 import shipped
+import stdlib
 
 
 def test_table_and_progress_show_before_python(page: Page, site: str) -> None:
@@ -171,3 +175,25 @@ def test_a_first_visit_shows_its_progress_until_ready(page: Page, site: str, wat
     # Python's standard library as the game uses it, gzipped: never Pyodide's full one
     assert any(u.endswith("/vendor/pyodide/python_stdlib_game.zip.gz") for u in watch.requests)
     assert not any(u.endswith("/python_stdlib.zip") for u in watch.requests)
+
+
+def test_a_module_missing_from_the_library_is_fetched_from_the_full_one(
+    page: Page, site: str, watch: Watch
+) -> None:
+    # the game's library without datetime (today's deals import it as the page starts)
+    library = SITE / "vendor" / "pyodide" / stdlib.NAME
+    raw = io.BytesIO()
+    with zipfile.ZipFile(library) as zin, zipfile.ZipFile(raw, "w") as zout:
+        for info in zin.infolist():
+            if info.filename != "datetime.pyc":
+                zout.writestr(info, zin.read(info))
+    body = gzip.compress(raw.getvalue())
+    page.context.route(f"**/vendor/pyodide/{stdlib.NAME}.gz", lambda route: route.fulfill(body=body))
+    notes: list[str] = []
+    page.on("console", lambda m: notes.append(m.text))
+    watch.allow_error("the standard library lacked datetime")  # PyScript shows Python's stderr so
+    open_game(page, site, seed=5, speed="instant")
+    assert len(snapshot(page)["hand"]) in (6, 8)
+    # the full library was fetched once, and said so
+    assert [u for u in watch.requests if u.endswith("/vendor/pyodide/python_stdlib.zip")] != []
+    assert any("the full one was fetched" in n for n in notes), notes
