@@ -34,7 +34,7 @@ engines:
 
 # the standard library and node_modules only: no virtual environment (the Pages job stays light)
 site: $(NODE_STAMP)
-	$(PYTHON) scripts/build_site.py
+	$(PYTHON) scripts/build/build_site.py
 
 play: site
 	@echo "Bela is at http://127.0.0.1:$(PORT)/  (Ctrl+C to stop)"
@@ -56,7 +56,7 @@ e2e: $(STAMP) site chromium engines
 test: lint typecheck unit e2e
 
 bench: $(STAMP) site chromium
-	$(PY) scripts/bench.py
+	$(PY) scripts/bench/bench.py
 
 clean:
 	rm -rf _site .pytest_cache .mypy_cache .ruff_cache e2e-artifacts

@@ -1,5 +1,5 @@
 """The Chromium that the browser tests and the benchmarks drive, and how it is launched
-(shared by ``e2e/conftest.py`` and ``scripts/bench_pyodide.py``)."""
+(shared by ``e2e/conftest.py`` and ``scripts/bench/bench_pyodide.py``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The content security policy of the built page (scripts/csp.py, written by ``make site``).
+"""The content security policy of the built page (scripts/build/csp.py, written by ``make site``).
 
 Every other browser test already fails on a violation (e2e/csp.py, through conftest's Watch):
 a whole match, the hints, offline play and an update run under the policy. Here: the policy

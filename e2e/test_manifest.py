@@ -1,4 +1,4 @@
-"""Installable: the web app manifest, its icons (drawn by scripts/make_icons.py, real PNGs of the
+"""Installable: the web app manifest, its icons (drawn by scripts/build/make_icons.py, real PNGs of the
 sizes it states), and Chrome's own verdict under a sub-path."""
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from e2e.conftest import ROOT, SITE, PagesServer, Watch
 from e2e.game import open_game
 from e2e.test_offline import wait_until_cached
 
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "bench"))
+
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 import make_icons
 from indexed_png import read_png
 

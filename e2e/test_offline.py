@@ -15,7 +15,9 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 from e2e.conftest import DESKTOP, ROOT, SITE, SUB_PATH, PagesServer, Watch
 from e2e.game import BOOT_TIMEOUT, human_step, open_game, play_until, snapshot, wait_for_human, wait_ready
 
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "bench"))
+
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 import build_site
 import stdlib
 

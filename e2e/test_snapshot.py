@@ -19,7 +19,9 @@ from e2e.conftest import DESKTOP, ROOT, SITE, PagesServer, Watch
 from e2e.game import MOVE_TIMEOUT, open_game, snapshot, wait_ready
 from e2e.test_offline import play_a_card, wait_until_cached
 
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "bench"))
+
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 import build_site
 import stdlib
 

@@ -15,7 +15,9 @@ from playwright.sync_api import Page, Route
 from e2e.conftest import ROOT, SITE, SUB_PATH, Watch
 from e2e.game import BOOT_TIMEOUT, human_step, open_game, snapshot, url, wait_ready
 
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "bench"))
+
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 import build_site
 import shipped
 import stdlib

@@ -20,7 +20,9 @@ from e2e.test_i18n import choose, close, open_from_menu
 from e2e.test_offline import wait_until_cached
 from web import storage
 
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "bench"))
+
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 import build_site
 
 UPDATE_BUTTON = '[data-notice] [data-action="update"]'

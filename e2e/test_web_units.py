@@ -27,7 +27,8 @@ from web.stats import Stats
 from web.view import bubbles, display_order, sheet_rows
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "bench"))
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 
 
 def placeholders(text: str) -> set[str]:

@@ -1,4 +1,4 @@
-"""scripts/indexed_png.py: the icons' palette PNGs, written and read back."""
+"""scripts/build/indexed_png.py: the icons' palette PNGs, written and read back."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts" / "build"))
 import indexed_png
 
 channel = st.integers(0, 255)

@@ -1,4 +1,4 @@
-"""The game's Python as the page gets it (scripts/shipped.py): the same code, line for line."""
+"""The game's Python as the page gets it (scripts/build/shipped.py): the same code, line for line."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "bench"))
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 
 import build_site  # noqa: E402
 import shipped  # noqa: E402

@@ -1,4 +1,4 @@
-"""The build's Python snapshot (scripts/snapshot.py, issue 11): its name follows every file of
+"""The build's Python snapshot (scripts/build/snapshot.py, issue 11): its name follows every file of
 bela/, web/ and Pyodide, and ``make site`` stops with one clear line when Node cannot make it."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "bench"))
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 import build_site  # noqa: E402
 import snapshot  # noqa: E402
 
@@ -124,7 +125,7 @@ def test_a_module_under_a_browser_package_is_compiled_not_imported() -> None:
 
 
 def _unsparse(data: bytes) -> bytes:
-    """An independent reading of scripts/snapshot.py's sparse form (the page's is in
+    """An independent reading of scripts/build/snapshot.py's sparse form (the page's is in
     web/static/pyodide-boot.mjs)."""
     import struct
 

@@ -1,4 +1,4 @@
-"""The standard library as the game uses it (scripts/stdlib.py, issue 22): every module the
+"""The standard library as the game uses it (scripts/build/stdlib.py, issue 22): every module the
 game's code can reach imports against the trimmed library, under Node with the pinned Pyodide,
 without the fallback; a module dropped from it is caught, and the page's fallback
 (web/fallback.py) then takes it from the full library."""
@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "bench"))
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 import build_site  # noqa: E402
 import snapshot  # noqa: E402
 import stdlib  # noqa: E402
@@ -26,7 +27,7 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 # PyScript's modules in /pyscript; then, in Python: every module of the library that the
 # game's or PyScript's code names anywhere (the full library's names: _bela_stdlib), every
 # module of the game (those needing a browser fail on `pyscript`, not on the library), and the
-# recorded run (scripts/stdlib_record.py: a hand, its review, a par). Prints the modules of the
+# recorded run (scripts/build/stdlib_record.py: a hand, its review, a par). Prints the modules of the
 # full library that could not be imported, as JSON. With FALLBACK, web/fallback.py's finder is
 # installed, the full library given to it from Node, and what it took is printed too.
 SCRIPT = r"""
@@ -112,7 +113,7 @@ def check(files: dict[str, Path], library: Path, fallback: bool = False) -> dict
         "app": files["app"],
         "pyscript": files["pyscript"],
         "full": PYODIDE / "python_stdlib.zip",
-        "record": ROOT / "scripts" / "stdlib_record.py",
+        "record": ROOT / "scripts" / "build" / "stdlib_record.py",
         "fallback": "true" if fallback else "false",
     }
     done = subprocess.run(

@@ -114,7 +114,7 @@ class BotClient:
         if self.state == "starting" and level in QUICK_LEVELS:
             # rather than wait for the worker's start, the page makes a quick decision itself:
             # restored from the snapshot it holds the bots already; on a first visit it imports
-            # them (shipped compiled: scripts/shipped.py's WORKER), where the worker's own boot
+            # them (shipped compiled: scripts/build/shipped.py's WORKER), where the worker's own boot
             # took seconds
             return await self._here(record, seat, level, seed)
         if self.state == "starting" and self._ready is not None:

@@ -2,7 +2,7 @@
 
 A first visit used to compile every module the page imports as it starts: about 240 ms of
 Pyodide's time, a third of what the page adds to a bare Pyodide boot. ``make site`` compiles
-them once, under Node with the pinned Pyodide (``scripts/make_snapshot.mjs``), and ships their
+them once, under Node with the pinned Pyodide (``scripts/build/make_snapshot.mjs``), and ships their
 code in one marshalled file (``compiled.marshal``, beside this module in ``app.zip``) in place
 of their sources. This module, shipped as source, hands that code to their imports: a finder
 placed first in ``sys.meta_path`` (:func:`install`, called by ``assets/pyodide-boot.mjs`` once

@@ -1,6 +1,6 @@
 """A module missing from the trimmed standard library: fetched from the full one (issue 22).
 
-The page and the bots' worker load ``python_stdlib_game.zip`` (scripts/stdlib.py): only the
+The page and the bots' worker load ``python_stdlib_game.zip`` (scripts/build/stdlib.py): only the
 modules the game can reach. The tests import all of those against it, so this should never
 act; if an import still misses a module that the full library holds, a finder placed last in
 ``sys.meta_path`` (:func:`install`) asks the page's JavaScript, once, for Pyodide's full
@@ -22,7 +22,7 @@ import zipimport
 from collections.abc import Callable, Sequence
 from types import ModuleType
 
-NAMES_MODULE = "_bela_stdlib"  # in the trimmed library only (scripts/stdlib_set.py)
+NAMES_MODULE = "_bela_stdlib"  # in the trimmed library only (scripts/build/stdlib_set.py)
 
 
 def _fetch_from_page() -> str | None:

@@ -13,14 +13,14 @@
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import { storedFiles, writeFiles } from "./stored-zip.mjs";
 
-// the build's snapshot (scripts/build_site.py writes its id here, sys._bela_snapshot in it,
+// the build's snapshot (scripts/build/build_site.py writes its id here, sys._bela_snapshot in it,
 // and the SHA-256 of its unzipped bytes)
 export const SNAPSHOT_ID = "__BELA_SNAPSHOT_ID__";
 const SNAPSHOT_SHA256 = "__BELA_SNAPSHOT_SHA256__";
 const SNAPSHOT_SIZE = "__BELA_SNAPSHOT_SIZE__";
 // the bytes a first visit fetches itself (build_site.FIRST_FETCHED): its progress bar's total
 const FIRST_BYTES = "__BELA_FIRST_BYTES__";
-// the standard library as the game uses it (scripts/stdlib.py): only the modules it can import,
+// the standard library as the game uses it (scripts/build/stdlib.py): only the modules it can import,
 // compiled; Pyodide's full one stays beside it for web/fallback.py
 const STDLIB = "python_stdlib_game.zip";
 const FULL_STDLIB = "python_stdlib.zip";
@@ -72,7 +72,7 @@ const nativeFetch = globalThis.fetch.bind(globalThis);
 const fetchSame = (url) => nativeFetch(url, { credentials: "same-origin" });
 
 /** The response to ``url`` that the page's head asked for already (a later visit:
- * scripts/build_site.py's preload_links, ``belaEarlyFetch``), taken once; null if none. One that
+ * scripts/build/build_site.py's preload_links, ``belaEarlyFetch``), taken once; null if none. One that
  * failed is asked for again. */
 function earlyFetch(url) {
   const kept = globalThis.belaEarlyFetch;
@@ -164,7 +164,7 @@ function pyodideOptions(files) {
  * ``{read()}``, its bytes as they are kept and their SHA-256 if known (``{buffer, digest}``,
  * both ArrayBuffers).
  * Found at once, read meanwhile: the page's head may have started reading it already, in a
- * worker (scripts/build_site.py's preload_links: ``belaSnapshotRead``). */
+ * worker (scripts/build/build_site.py's preload_links: ``belaSnapshotRead``). */
 export async function cachedSnapshot() {
   const early = globalThis.belaSnapshotRead;
   delete globalThis.belaSnapshotRead; // read once: its 17.5 MB not kept alive by the page
@@ -203,7 +203,7 @@ async function snapshotBytes(snapshot) {
   return buffer;
 }
 
-/** Copy the snapshot's pages from ``buffer`` (as scripts/snapshot.py's sparse() wrote them:
+/** Copy the snapshot's pages from ``buffer`` (as scripts/build/snapshot.py's sparse() wrote them:
  * without its pages of zeros) into ``memory`` (zeros, the length of Pyodide's memory). */
 function unsparse(buffer, memory) {
   const view = new DataView(buffer);
@@ -286,7 +286,7 @@ export async function startPython(snapshot, { pyscript = false } = {}) {
     else pyodide.unpackArchive(buffer, "zip", { extractDir: HOME });
   };
   // a restored page has every module of the game's and its catalogs in memory already
-  // (scripts/make_snapshot.mjs): it unpacks the game's files once it is ready, for what reads
+  // (scripts/build/make_snapshot.mjs): it unpacks the game's files once it is ready, for what reads
   // them later (the modules imported late); PyScript's bytecode is read at once
   const [app, ...others] = zips;
   const idle = globalThis.requestIdleCallback;

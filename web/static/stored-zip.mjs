@@ -1,5 +1,5 @@
 // The files of a zip whose files are stored as they are (not deflated), as make site writes the
-// game's app.zip (scripts/shipped.py: it is gzipped as a whole): written into Pyodide's file
+// game's app.zip (scripts/build/shipped.py: it is gzipped as a whole): written into Pyodide's file
 // system straight from JavaScript. Pyodide's unpackArchive runs Python's zipfile: 35-50 ms for
 // the game's 86 files under Node, where this takes 10-15.
 

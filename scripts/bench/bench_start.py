@@ -26,9 +26,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "bench"))
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 
 import bench_pyodide as bp  # noqa: E402
 
@@ -170,7 +171,8 @@ def site_figures(site: Path = bp.SITE) -> dict[str, Any]:
     (everything but vendor/, i.e. PyScript and Pyodide, and the snapshot) gzipped: app.zip as
     its .gz copy, the one a browser fetches (the original is only for a browser without
     DecompressionStream)."""
-    sys.path.insert(0, str(ROOT / "scripts"))
+    sys.path.insert(0, str(ROOT / "scripts" / "bench"))
+    sys.path.insert(0, str(ROOT / "scripts" / "build"))
     import build_site
 
     files = [p for p in site.rglob("*") if p.is_file()]

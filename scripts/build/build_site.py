@@ -2,7 +2,7 @@
 
     _site/index.html            the page: start-up texts from the catalogs injected, preload
                                 links, pyscript.toml inlined as PyScript's JSON config, and
-                                its content security policy (scripts/csp.py)
+                                its content security policy (scripts/build/csp.py)
     _site/pyscript.toml         PyScript's configuration (the source of the inlined one)
     _site/app.zip(.gz)          the Python: bela/ and web/ (sources without docstrings or
                                 comments, catalogs, data; not the command line: shipped.py),
@@ -13,7 +13,7 @@
     _site/assets/               style.css, bot-worker.js, pyodide-early.mjs, pyodide-boot.mjs
                                 (how Pyodide starts: snapshot or boot), updates.mjs (the
                                 service worker's page side) and cards.svg (drawn by web.cardart)
-    _site/icons/                the icons of web/static/icons (drawn by scripts/make_icons.py)
+    _site/icons/                the icons of web/static/icons (drawn by scripts/build/make_icons.py)
     _site/manifest.webmanifest  the web app manifest (installing the game)
     _site/vendor/pyodide/       the Pyodide runtime, copied from node_modules, with gzipped
                                 copies (.gz) of its biggest files: the page fetches those
@@ -48,9 +48,10 @@ import zipfile
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "bench"))
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 
 import csp  # noqa: E402
 import shipped  # noqa: E402
@@ -83,7 +84,7 @@ SW_VERSION_MARK = '"__BELA_VERSION__"'
 SW_FILES_MARK = "/*PRECACHE*/ []"
 # precached paths are used in URLs as they are
 URL_SAFE = re.compile(r"^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$")
-APP_ARCHIVE = "app.zip"  # the game's Python (scripts/shipped.py), fetched gzipped
+APP_ARCHIVE = "app.zip"  # the game's Python (scripts/build/shipped.py), fetched gzipped
 COMPILED_FILE = "web/compiled.marshal"  # in app.zip: the start-up modules' code (web/compiled.py)
 PYTHON_PACKAGES = ("bela", "web")
 PACKAGE_SUFFIXES = (".py", ".json")
@@ -112,7 +113,7 @@ FIRST_FETCHED = (
 )
 FIRST_BYTES_MARK = '"__BELA_FIRST_BYTES__"'
 # Pyodide's full standard library: kept for web/fallback.py, never precached nor fetched unless
-# a module is missing from the game's (scripts/stdlib.py)
+# a module is missing from the game's (scripts/build/stdlib.py)
 FULL_STDLIB = "vendor/pyodide/python_stdlib.zip"
 PYSCRIPT_BYTECODE = "vendor/pyscript/bytecode.zip"
 BOOT_MARK = "/*BOOT_I18N*/{}"
@@ -168,7 +169,7 @@ def python_files(root: Path = ROOT) -> list[Path]:
 
 
 def app_archive(root: Path = ROOT, compiled: bytes | None = None) -> bytes:
-    """The game's Python as the page gets it (scripts/shipped.py); with ``compiled``
+    """The game's Python as the page gets it (scripts/build/shipped.py); with ``compiled``
     (web/compiled.py's file of the start-up modules' code), without the sources of those
     modules (shipped.compiled_modules)."""
     files = [(p.relative_to(root).as_posix(), p) for p in python_files(root)]
@@ -264,7 +265,7 @@ PYSCRIPT_STDLIB = ("html",)
 
 def snapshot_modules(root: Path = ROOT) -> list[str]:
     """The modules imported in the snapshot: the game's that app.zip ships and that never touch
-    the browser (scripts/snapshot.py), and the standard ones PyScript imports."""
+    the browser (scripts/build/snapshot.py), and the standard ones PyScript imports."""
     return [*snapshot.modules_for(_sources(root)), *PYSCRIPT_STDLIB]
 
 

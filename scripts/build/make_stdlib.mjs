@@ -1,10 +1,10 @@
-// The standard library as the game uses it (issue 22; scripts/stdlib.py runs this at `make
+// The standard library as the game uses it (issue 22; scripts/build/stdlib.py runs this at `make
 // site`): Pyodide from node_modules with its full library, the game's Python (app.zip, sources)
-// in its home folder and PyScript's modules in /pyscript; scripts/stdlib_record.py plays the
-// recorded run, then scripts/stdlib_set.py finds the modules the game can import and compiles
-// them (PYTHONNODEBUGRANGES: no column tables). scripts/stdlib.py says how the set is found.
+// in its home folder and PyScript's modules in /pyscript; scripts/build/stdlib_record.py plays the
+// recorded run, then scripts/build/stdlib_set.py finds the modules the game can import and compiles
+// them (PYTHONNODEBUGRANGES: no column tables). scripts/build/stdlib.py says how the set is found.
 //
-//   node scripts/make_stdlib.mjs PYODIDE_DIR APP_ZIP PYSCRIPT_ZIP OUT_ZIP OUT_JSON
+//   node scripts/build/make_stdlib.mjs PYODIDE_DIR APP_ZIP PYSCRIPT_ZIP OUT_ZIP OUT_JSON
 //
 // OUT_ZIP: the compiled library (stored); OUT_JSON: {modules: {name: reason}, failed: {...}}.
 import { readFileSync, writeFileSync } from "node:fs";

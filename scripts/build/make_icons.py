@@ -1,8 +1,8 @@
-"""Draw the game's icons into ``web/static/icons/`` (``python scripts/make_icons.py``).
+"""Draw the game's icons into ``web/static/icons/`` (``python scripts/build/make_icons.py``).
 
 One drawing, two cards and a heart on the green of the table, described below in a 64-unit
 square, is written as SVG and rasterised here, in pure Python (a scanline filler with exact
-horizontal and 8-fold vertical coverage) into indexed-colour PNGs (``scripts/indexed_png.py``:
+horizontal and 8-fold vertical coverage) into indexed-colour PNGs (``scripts/build/indexed_png.py``:
 the flat colours exact, each anti-aliased edge colour within ``MAX_ERROR``/255 per channel):
 
     icon.svg, icon-192.png, icon-512.png            "any": a rounded square, clear corners
@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from indexed_png import Pixel, png, read_png
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "web" / "static" / "icons"
 
 Point = tuple[float, float]

@@ -9,7 +9,7 @@
   longest main-thread task meanwhile (PerformanceObserver ``longtask``). Goals: first trick
   <= 1000 ms, whole hand p95 <= 5000 ms, no task over 50 ms.
 
-Run alone: ``python scripts/bench_review.py [--hands N]`` (prints JSON).
+Run alone: ``python scripts/bench/bench_review.py [--hands N]`` (prints JSON).
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "bench"))
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 
 import bench_pyodide as bp  # noqa: E402
 

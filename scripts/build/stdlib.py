@@ -7,7 +7,7 @@ can import, compiled by the pinned Pyodide's own Python under Node (the same mag
 unchecked-hash ``.pyc``, no column tables), stored (the site gzips it as a whole). The page,
 the worker and the snapshot load it as Pyodide's ``stdLibURL``.
 
-How the set is found: ``scripts/make_stdlib.mjs`` runs ``scripts/stdlib_set.py`` under the
+How the set is found: ``scripts/build/make_stdlib.mjs`` runs ``scripts/build/stdlib_set.py`` under the
 pinned Pyodide with its full library, and keeps (each module with its reason):
 
 - what Pyodide has imported once started;
@@ -38,9 +38,9 @@ from pathlib import Path
 
 from snapshot import PYODIDE_INPUTS, find_node
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "scripts" / "make_stdlib.mjs"
-FINDERS = (ROOT / "scripts" / "stdlib_record.py", ROOT / "scripts" / "stdlib_set.py")
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "build" / "make_stdlib.mjs"
+FINDERS = (ROOT / "scripts" / "build" / "stdlib_record.py", ROOT / "scripts" / "build" / "stdlib_set.py")
 CACHE = ROOT / ".cache" / "stdlib"
 NAME = "python_stdlib_game.zip"
 TIMEOUT = 300

@@ -1,5 +1,5 @@
-"""Run under the pinned Pyodide by scripts/make_stdlib.mjs (issue 22), after
-scripts/stdlib_record.py: which modules of Pyodide's standard library the game can import,
+"""Run under the pinned Pyodide by scripts/build/make_stdlib.mjs (issue 22), after
+scripts/build/stdlib_record.py: which modules of Pyodide's standard library the game can import,
 and that library compiled.
 
 Never imported by CPython: make_stdlib.mjs runs this text with Pyodide's full library at
@@ -15,7 +15,7 @@ in its globals. It leaves:
 How the set is found (each module's reason in ``bela_found``):
 
 - boot: what Pyodide itself had imported once started;
-- run: ``sys.modules`` after the recorded run (scripts/stdlib_record.py);
+- run: ``sys.modules`` after the recorded run (scripts/build/stdlib_record.py);
 - static (from M): every module that the game's and PyScript's code names in an import
   statement, anywhere (inside functions too, not under ``if __name__ == "__main__":``), then,
   through the standard library, every module that those import when imported (module level,
@@ -206,7 +206,7 @@ def _compile(zf: zipfile.ZipFile, index: Mapping[str, tuple[str, bool]], names: 
 def main(boot: Iterable[str], run: Iterable[str]) -> dict[str, str]:
     """The modules kept, each with its reason; the library written to /stdlib.zip. ``boot``:
     the modules Pyodide imported as it started; ``run``: those imported once the recorded run
-    (scripts/stdlib_record.py, run before this file) was over."""
+    (scripts/build/stdlib_record.py, run before this file) was over."""
     zf = zipfile.ZipFile(FULL)
     index = _stdlib_index(zf)
     found: dict[str, str] = {}
@@ -227,5 +227,5 @@ def main(boot: Iterable[str], run: Iterable[str]) -> dict[str, str]:
     return found
 
 
-# what make_stdlib.mjs set before running this text (scripts/stdlib_record.py)
+# what make_stdlib.mjs set before running this text (scripts/build/stdlib_record.py)
 bela_found = main(globals()["bela_boot"], globals()["bela_run"])

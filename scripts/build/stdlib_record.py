@@ -1,5 +1,5 @@
-"""The recorded run of scripts/stdlib.py (issue 22): run under the pinned Pyodide by
-scripts/make_stdlib.mjs, before scripts/stdlib_set.py, with the game's Python (app.zip, as
+"""The recorded run of scripts/build/stdlib.py (issue 22): run under the pinned Pyodide by
+scripts/build/make_stdlib.mjs, before scripts/build/stdlib_set.py, with the game's Python (app.zip, as
 sources) in ``/home/pyodide`` and Pyodide's full standard library.
 
 It imports every module of the game, then does what the page and its worker do: a whole hand

@@ -1,4 +1,4 @@
-"""Indexed-colour PNGs, in pure Python (the icons of ``scripts/make_icons.py``).
+"""Indexed-colour PNGs, in pure Python (the icons of ``scripts/build/make_icons.py``).
 
 An icon is four flat colours and their anti-aliased edges: 550 to 1000 colours, each a few
 pixels but the flat ones. A palette of at most 256 entries holds the flat colours exactly and

@@ -16,7 +16,7 @@
   for the bot worker to start, is reported apart.
 
 ``run_in_pyodide(code)`` runs Python in the page's runtime (Pyodide with bela and web
-loaded) and returns the JSON value of its ``result`` variable; scripts/bench.py and the
+loaded) and returns the JSON value of its ``result`` variable; scripts/bench/bench.py and the
 bot benchmark use it. ``main()`` is the command line.
 """
 
@@ -36,7 +36,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
 sys.path.insert(0, str(ROOT))
 
@@ -424,7 +424,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--build", action="store_true", help="build _site/ first (make site)")
     args = parser.parse_args(argv)
     if args.build:
-        sys.path.insert(0, str(ROOT / "scripts"))
+        sys.path.insert(0, str(ROOT / "scripts" / "bench"))
+        sys.path.insert(0, str(ROOT / "scripts" / "build"))
         import build_site
 
         build_site.build(SITE)

@@ -14,9 +14,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "bench"))
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 
 #: The page's figures, in the order make bench measures them (``--only`` picks some).
 FIGURES = ("engine", "bots", "boot", "main", "hint", "draw", "review", "daily", "lighthouse")
@@ -75,7 +76,9 @@ def pyodide_figures(
         import bench_lighthouse
 
         out["lighthouse"] = bench_lighthouse.measure()
-    if "review" in only:  # the review of a hand: CPython, Pyodide and the page (scripts/bench_review.py)
+    if (
+        "review" in only
+    ):  # the review of a hand: CPython, Pyodide and the page (scripts/bench/bench_review.py)
         import bench_review
 
         out["review"] = bench_review.measure()

@@ -2,7 +2,7 @@
 
 The page and the bots' worker restore Pyodide from it instead of booting it: a prepared
 interpreter with the game's modules already imported. It is made under Node from the pinned
-``node_modules/pyodide`` by ``scripts/make_snapshot.mjs`` and written without its pages of
+``node_modules/pyodide`` by ``scripts/build/make_snapshot.mjs`` and written without its pages of
 zeros (:func:`sparse`), gzipped, as ``snapshot-<id>.gz``, where ``<id>`` is a hash of
 everything it is made from (the game's Python files, Pyodide's files, the script and the
 modules imported), so that a change of any of them gives a new name and a page never
@@ -30,8 +30,8 @@ import subprocess
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "scripts" / "make_snapshot.mjs"
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "build" / "make_snapshot.mjs"
 CACHE = ROOT / ".cache" / "snapshots"
 # what the interpreter in the snapshot is made of, beside the game's files
 PYODIDE_INPUTS = (
@@ -168,7 +168,7 @@ def memory_size(data: bytes) -> int:
     10
     """
     if data[: len(SPARSE_MAGIC)] != SPARSE_MAGIC:
-        raise SnapshotError("the snapshot is not in the sparse form (scripts/snapshot.py)")
+        raise SnapshotError("the snapshot is not in the sparse form (scripts/build/snapshot.py)")
     return int(struct.unpack_from("<I", data, len(SPARSE_MAGIC))[0])
 
 
@@ -194,7 +194,7 @@ def make(
     """Write the snapshot ``ident`` to ``target``, sparse and gzipped (from the cache if it holds
     it): ``modules`` imported, ``compiled`` compiled only; and the code of ``shipped`` (some of
     ``compiled``) to ``shipped_target``, as web/compiled.py reads it. ``stdlib``: the standard
-    library the page loads (scripts/stdlib.py), else Pyodide's own."""
+    library the page loads (scripts/build/stdlib.py), else Pyodide's own."""
     cached = CACHE / f"snapshot-{ident}.gz"
     cached_code = CACHE / f"compiled-{ident}.marshal"
     if cached.is_file() and (shipped_target is None or cached_code.is_file()):
@@ -205,7 +205,7 @@ def make(
     node = find_node()
     if node is None:
         raise SnapshotError(
-            "Node.js is needed to make the Python snapshot (scripts/make_snapshot.mjs) and none was "
+            "Node.js is needed to make the Python snapshot (scripts/build/make_snapshot.mjs) and none was "
             "found: install Node 18 or newer, or set NODE=/path/to/node"
         )
     partial = target.with_suffix(".partial")

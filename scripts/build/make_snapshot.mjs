@@ -1,12 +1,12 @@
-// Make the memory snapshot the page and the bots' worker restore from (scripts/snapshot.py runs
+// Make the memory snapshot the page and the bots' worker restore from (scripts/build/snapshot.py runs
 // this at `make site`): Pyodide from node_modules, the game's Python unpacked in its home
 // folder, the modules that need no browser imported, then Pyodide's memory written as it is
-// (scripts/snapshot.py leaves out its pages of zeros and gzips it).
+// (scripts/build/snapshot.py leaves out its pages of zeros and gzips it).
 //
-//   node scripts/make_snapshot.mjs PYODIDE_DIR APP_ZIP STDLIB_ZIP OUT SNAPSHOT_ID MODULES_JSON
+//   node scripts/build/make_snapshot.mjs PYODIDE_DIR APP_ZIP STDLIB_ZIP OUT SNAPSHOT_ID MODULES_JSON
 //        [COMPILED_JSON [SHIPPED_JSON SHIPPED_OUT]]
 //
-// STDLIB_ZIP: the standard library the page loads (scripts/stdlib.py: the trimmed, compiled
+// STDLIB_ZIP: the standard library the page loads (scripts/build/stdlib.py: the trimmed, compiled
 // one), or "-" for Pyodide's own; a restored page must load the very same bytes. The snapshot
 // holds web/fallback.py's finder installed (a module missing from it: the full library).
 // COMPILED_JSON names modules compiled now (those that touch the browser cannot be imported
