@@ -21,9 +21,11 @@ Hands = list[int]  # held cards per seat, engine numbering
 
 class _Draw:
     """What every draw for one Knowledge shares: the cards to deal, what each seat still
-    needs, which seats may take each card (the most constrained cards dealt first)."""
+    needs, and the cards grouped by the seats that may take them, with the number of
+    consistent deals below each step (exact counting, so every draw is uniform over the
+    deals meeting the card facts: no deal is favoured by the order cards are dealt in)."""
 
-    __slots__ = ("allowed", "groups", "need", "ok", "others", "pool", "start")
+    __slots__ = ("allowed", "groups", "memo", "need", "ok", "others", "pool", "start")
 
     def __init__(self, k: Knowledge) -> None:
         others = [s for s in SEATS if s != k.seat]
@@ -37,39 +39,102 @@ class _Draw:
             self.pool
         )
         self.allowed = [~k.cannot[s] if s != k.seat else 0 for s in SEATS]
-        by_count: dict[int, list[tuple[int, list[Seat]]]] = {}
+        by_seats: dict[tuple[Seat, ...], list[int]] = {}
         for c in self.pool:
-            seats = [s for s in others if self.allowed[s] >> c & 1]
-            by_count.setdefault(len(seats), []).append((c, seats))
-        self.groups = [by_count[n] for n in sorted(by_count)]
+            seats = tuple(s for s in others if self.allowed[s] >> c & 1)
+            by_seats.setdefault(seats, []).append(c)
+        # a card no seat may take: no deal at all
+        if () in by_seats:
+            self.ok = False
+        self.groups = sorted(by_seats.items(), key=lambda kv: (len(kv[0]), kv[0]))
         self.start = [k.must[s] if s != k.seat else k.mine for s in SEATS]
+        self.memo: dict[tuple[int, int, int, int], tuple[int, list[tuple[int, tuple[int, ...]]]]] = {}
+
+    def _splits(self, j: int, left: tuple[int, int, int, int]) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
+        """The number of ways to deal groups ``j..`` to seats still needing ``left``, and for
+        group ``j`` each way to split it among its seats (how many to each) with the number
+        of completions it leads to."""
+        key = (j, *left)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        if j == len(self.groups):
+            out: tuple[int, list[tuple[int, tuple[int, ...]]]] = (1 if not any(left) else 0, [])
+            self.memo[key] = out
+            return out
+        seats, cards = self.groups[j]
+        n = len(cards)
+        options: list[tuple[int, tuple[int, ...]]] = []
+        total = 0
+        for split in _compositions(n, [left[s] for s in seats]):
+            rest = list(left)
+            ways = _factorial(n)
+            for s, a in zip(seats, split, strict=True):
+                rest[s] -= a
+                ways //= _factorial(a)
+            below = self._splits(j + 1, (rest[0], rest[1], rest[2], rest[3]))[0]
+            if below:
+                w = ways * below
+                options.append((w, split))
+                total += w
+        out = (total, options)
+        self.memo[key] = out
+        return out
+
+    def count(self) -> int:
+        """How many deals meet the card facts."""
+        if not self.ok:
+            return 0
+        return self._splits(0, (self.need[0], self.need[1], self.need[2], self.need[3]))[0]
 
     def once(self, rng: SplitMix64) -> Hands | None:
+        if not self.ok:
+            return None
         hands = list(self.start)
-        left = list(self.need)
-        for group in self.groups:
-            items = list(group)
-            if len(items) > 1:
+        left = (self.need[0], self.need[1], self.need[2], self.need[3])
+        for j, (seats, cards) in enumerate(self.groups):
+            total, options = self._splits(j, left)
+            if total == 0:
+                return None
+            r = rng.below(total)
+            split: tuple[int, ...] = options[-1][1]
+            for w, sp in options:
+                r -= w
+                if r < 0:
+                    split = sp
+                    break
+            items = list(cards)
+            if len(seats) > 1:
                 rng.shuffle(items)
-            for c, eligible in items:
-                if len(eligible) == 1:
-                    s = eligible[0]
-                    if left[s] <= 0:
-                        return None
-                else:
-                    total = 0
-                    for x in eligible:
-                        total += left[x]
-                    if total <= 0:
-                        return None
-                    r = rng.below(total)
-                    for s in eligible:
-                        r -= left[s]
-                        if r < 0:
-                            break
-                hands[s] |= 1 << c
-                left[s] -= 1
+            rest = list(left)
+            pos = 0
+            for s, a in zip(seats, split, strict=True):
+                for c in items[pos : pos + a]:
+                    hands[s] |= 1 << c
+                pos += a
+                rest[s] -= a
+            left = (rest[0], rest[1], rest[2], rest[3])
         return hands
+
+
+def _compositions(n: int, caps: list[int]) -> list[tuple[int, ...]]:
+    """Every way to write ``n`` as ``len(caps)`` parts, part ``i`` at most ``caps[i]``."""
+    if len(caps) == 1:
+        return [(n,)] if 0 <= n <= caps[0] else []
+    out: list[tuple[int, ...]] = []
+    for a in range(min(n, caps[0]), -1, -1):
+        for rest in _compositions(n - a, caps[1:]):
+            out.append((a, *rest))
+    return out
+
+
+_FACT = [1]
+for _i in range(1, 33):
+    _FACT.append(_FACT[-1] * _i)
+
+
+def _factorial(n: int) -> int:
+    return _FACT[n]
 
 
 def sample_hidden(k: Knowledge, rng: SplitMix64, tries: int = 60, draw: _Draw | None = None) -> Hands | None:
@@ -92,7 +157,7 @@ def enumerate_deals(k: Knowledge, limit: int) -> list[Hands] | None:
     d = _Draw(k)
     if not d.ok:
         return None
-    order = [(c, seats) for group in d.groups for c, seats in group]
+    order = [(c, seats) for seats, cards in d.groups for c in cards]
     hands = list(d.start)
     left = list(d.need)
     out: list[Hands] = []
