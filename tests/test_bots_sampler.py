@@ -5,9 +5,9 @@ positions, that a biased sampler (the greedy dealer the bots used before) fails.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 
 from test_bots_knowledge import brute_force_deals, late_positions
 
@@ -76,7 +76,9 @@ def small_positions() -> list[Knowledge]:
     return out
 
 
-def pooled_statistic(draw: Callable[[Knowledge, SplitMix64], Hands | None], per_deal: int) -> tuple[float, float]:
+def pooled_statistic(
+    draw: Callable[[Knowledge, SplitMix64], Hands | None], per_deal: int
+) -> tuple[float, float]:
     """The chi-square statistic summed over the small positions, and its 0.001 critical value."""
     rng = SplitMix64(2026)
     stat = 0.0

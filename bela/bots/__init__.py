@@ -29,11 +29,11 @@ from dataclasses import dataclass
 
 from bela.actions import Action, Bid, Declare, Phase, Play
 from bela.bots import bidding
-from bela.bots.knowledge import Knowledge, infer
+from bela.bots.knowledge import Knowledge, beats, infer
 from bela.bots.policy import pick_card
 from bela.bots.sampler import Hands, Weight
 from bela.bots.search import SearchResult, evaluate
-from bela.cards import Card, card_from_index
+from bela.cards import Card, card_from_index, trick_winner_index
 from bela.deal import SplitMix64, derive_seed
 from bela.observation import Observation
 from bela.seats import SEATS
@@ -171,9 +171,63 @@ def search(obs: Observation, k: Knowledge, rng: SplitMix64, budget: Budget) -> S
     )
 
 
+# Two margins closer than this are equal to the search (sums of the same figures in the same order)
+TIE = 1e-6
+
+
+def rank_search(obs: Observation, result: SearchResult) -> list[tuple[Card, float]]:
+    """The candidate cards best first: by expected margin; between equal margins, the card that
+    keeps more card points for the team, then the one worth fewer points, then the weaker one
+    (a human partner reads a high card thrown for nothing as a mistake or a signal)."""
+    trump = obs.trump
+    values = result.values
+    top = max(values.values())
+
+    def key(kv: tuple[Card, float]) -> tuple[float, float, int, int, int]:
+        card, v = kv
+        level = top if abs(v - top) <= TIE * max(1.0, abs(top)) else v
+        return (
+            -level,
+            -round(result.points.get(card, 0.0), 6),
+            card.points(trump),
+            card.strength(trump),
+            card.index,
+        )
+
+    return sorted(values.items(), key=key)
+
+
+def lost_trick_throw(obs: Observation, card: Card, legal: list[Card]) -> Card | None:
+    """A cheaper card to play instead of ``card`` onto a trick our team has already lost.
+
+    The trick is lost once an opponent's card leads it and no partner plays after us (we play
+    third or fourth) and ``card`` does not beat it. An ace or ten (or any card worth 10 or
+    more) is then kept when a legal card worth fewer points does not beat it either: the
+    cheapest of those, the weakest first."""
+    trump = obs.trump
+    if trump is None or len(obs.trick) < 2 or card.points(trump) < 10:
+        return None
+    cards = [c for _, c in obs.trick]
+    win = trick_winner_index(cards, trump)
+    if obs.trick[win][0].team is obs.seat.team:
+        return None
+    best = cards[win]
+    if beats(card, best, trump):
+        return None
+    cheaper = [c for c in legal if c.points(trump) < card.points(trump) and not beats(c, best, trump)]
+    if not cheaper:
+        return None
+    return min(cheaper, key=lambda c: (c.points(trump), c.strength(trump), c.index))
+
+
 def _from_search(obs: Observation, result: SearchResult, exact: bool) -> Decision:
-    ranked = sorted(result.values.items(), key=lambda kv: (-kv[1], kv[0].index))
+    ranked = rank_search(obs, result)
     best, value = ranked[0]
+    legal = [c for c, _ in ranked]
+    keep = lost_trick_throw(obs, best, legal)
+    if keep is not None:
+        ranked.sort(key=lambda kv: kv[0] != keep)
+        best, value = ranked[0]
     second = ranked[1] if len(ranked) > 1 else None
     how = "solved exactly" if exact else "played out"
     rule = "search.exact" if exact else "search.rollout"

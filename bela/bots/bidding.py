@@ -23,6 +23,7 @@ from bela.data import trump_table as table
 __all__ = [
     "bid_likelihood",
     "easy_choice",
+    "holds_jack_or_nine",
     "medium_choice",
     "rich_choice",
     "rich_features",
@@ -144,13 +145,35 @@ def rich_value(cards: Sequence[Card], suit: Suit, position: int) -> float:
     return sum(a * b for a, b in zip(w, rich_features(cards, suit, position), strict=True))
 
 
+def holds_jack_or_nine(cards: Sequence[Card], suit: Suit) -> bool:
+    """Whether the cards hold the trump jack or nine of ``suit``: what a player's bid says."""
+    return any(c.suit == suit and c.rank in (Rank.JACK, Rank.NINE) for c in cards)
+
+
+# The dealer, who must name a suit, names one holding the jack or nine unless it is worse than
+# the best suit by more than this (a predicted hand-score margin).
+DEALER_HONOUR_SLACK = 10.0
+
+
 def rich_choice(cards: Sequence[Card], position: int) -> Choice:
+    """Name the suit the model rates best, as players bid: a suit is named freely only with its
+    jack or nine (a partner reads a bid as "I hold the top of it"), and the dealer who must
+    name one prefers such a suit unless it is clearly worse."""
     values = {s: rich_value(cards, s, position) for s in Suit}
+    honoured = [s for s in Suit if holds_jack_or_nine(cards, s)]
     best = max(Suit, key=lambda s: (values[s], -int(s)))
-    v = round(values[best], 1)
     if position == 3:
-        return best, "bid.model.must", {"suit": best.letter, "margin": v}
+        if honoured:
+            top = max(honoured, key=lambda s: (values[s], -int(s)))
+            if values[top] >= values[best] - DEALER_HONOUR_SLACK:
+                best = top
+        return best, "bid.model.must", {"suit": best.letter, "margin": round(values[best], 1)}
     threshold = table.RICH_THRESHOLDS[position] + HARD_SHIFT
+    if honoured:
+        best = max(honoured, key=lambda s: (values[s], -int(s)))
+    v = round(values[best], 1)
+    if not honoured:
+        return None, "bid.model.bare", {"suit": best.letter, "margin": v}
     if values[best] >= threshold:
         return best, "bid.model.name", {"suit": best.letter, "margin": v, "threshold": threshold}
     return None, "bid.model.pass", {"suit": best.letter, "margin": v, "threshold": threshold}

@@ -48,9 +48,11 @@ class _Draw:
             self.ok = False
         self.groups = sorted(by_seats.items(), key=lambda kv: (len(kv[0]), kv[0]))
         self.start = [k.must[s] if s != k.seat else k.mine for s in SEATS]
-        self.memo: dict[tuple[int, int, int, int], tuple[int, list[tuple[int, tuple[int, ...]]]]] = {}
+        self.memo: dict[tuple[int, int, int, int, int], tuple[int, list[tuple[int, tuple[int, ...]]]]] = {}
 
-    def _splits(self, j: int, left: tuple[int, int, int, int]) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
+    def _splits(
+        self, j: int, left: tuple[int, int, int, int]
+    ) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
         """The number of ways to deal groups ``j..`` to seats still needing ``left``, and for
         group ``j`` each way to split it among its seats (how many to each) with the number
         of completions it leads to."""

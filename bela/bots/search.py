@@ -16,7 +16,7 @@ same observation and seed give the same decision in CPython and in Pyodide.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bela.actions import Play
 from bela.bots.cardset import ABOVE, BELOW, POINTS, SUIT_MASK, TO_CARD, TO_INT
@@ -144,6 +144,9 @@ class SearchResult:
     values: dict[Card, float]  # mean margin per candidate card
     samples: int
     nodes: int
+    # mean card points our team takes from here on (a constant apart), per candidate card:
+    # between cards of equal margin, the one that keeps more points
+    points: dict[Card, float] = field(default_factory=dict)
 
 
 def _distinct(moves: list[int], mine_or_gone: int, pts: Sequence[int]) -> dict[int, int]:
@@ -196,6 +199,8 @@ def evaluate(
     ew_has = obs.tricks_won[1] > 0
     remaining = sum(obs.held_count(s) for s in SEATS)
     totals = dict.fromkeys(reps, 0.0)
+    kept = dict.fromkeys(reps, 0.0)
+    sign = 1 if team is Team.NS else -1
     nodes = 0
     used = 0
     weight_sum = 0.0
@@ -224,6 +229,7 @@ def evaluate(
             nodes += steps[0] * ROLLOUT_STEP_NODES
         for i, r in values.items():
             totals[i] += w * scoring.margin(r, team)
+            kept[i] += w * sign * (r // 3)
         nodes += solver.nodes
         used += 1
         weight_sum += w
@@ -231,8 +237,10 @@ def evaluate(
         if used >= min_samples and nodes + nodes / used > node_budget:
             break
     to_card = TO_CARD[t]
-    out = {to_card[i]: totals[rep[i]] / weight_sum if weight_sum > 0 else 0.0 for i in moves}
-    return SearchResult(out, used, nodes)
+    div = weight_sum if weight_sum > 0 else 1.0
+    out = {to_card[i]: totals[rep[i]] / div if weight_sum > 0 else 0.0 for i in moves}
+    pts_out = {to_card[i]: kept[rep[i]] / div for i in moves}
+    return SearchResult(out, used, nodes, pts_out)
 
 
 def _mask(cards: Iterable[Card]) -> int:

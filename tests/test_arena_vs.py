@@ -1,0 +1,65 @@
+"""scripts/arena_vs.py: the protocol round-trips, and bots asked over the pipe play exactly as
+the same bots in one process (a tiny run against this checkout)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import bela.arena as arena
+from bela.actions import PASS, Bid, Declare, Play
+from bela.cards import Card, Suit
+from bela.deal import deal_cards
+from bela.hand import Hand
+from bela.seats import Seat
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import arena_vs  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        PASS,
+        Bid(Suit.HEARTS),
+        Declare(True),
+        Declare(False),
+        Play(Card.parse("KH"), True),
+        Play(Card.parse("7S")),
+    ],
+)
+def test_actions_round_trip(action: object) -> None:
+    assert arena_vs.decode(arena_vs.encode(action)) == action
+
+
+def test_the_child_answers_what_the_bot_decides_and_reports_errors() -> None:
+    hand = Hand(Seat.W, deal_cards(3, Seat.W))
+    req = arena_vs.request(hand, "medium", 11)
+    from bela.bots import decide
+    from bela.observation import observe
+
+    assert arena_vs.decode(arena_vs.answer(req)) == decide(observe(hand, Seat.S), "medium", 11).action
+    remote = arena_vs.Remote(ROOT)
+    try:
+        bad = dict(req, actions=[{"bid": None}] * 5)  # the dealer may not pass: refused
+        remote.proc.stdin.write(json.dumps(bad) + "\n")  # type: ignore[union-attr]
+        remote.proc.stdin.flush()  # type: ignore[union-attr]
+        assert "error" in json.loads(remote.proc.stdout.readline())  # type: ignore[union-attr]
+    finally:
+        remote.close()
+
+
+def test_a_tiny_run_over_the_pipe_equals_the_one_process_arena() -> None:
+    remote = arena_vs.Remote(ROOT)  # this checkout stands in for an earlier commit
+    try:
+        out = arena_vs.run(arena_vs.local("easy"), arena_vs.remote(remote, "medium"), 2, seed=4)
+    finally:
+        remote.close()
+    same = arena.run_arena("easy", "medium", deals=2, seed=4)
+    for key in ("a_wins", "b_wins", "ties", "points_per_hand", "illegal"):
+        assert out[key] == same[key], key
