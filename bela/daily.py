@@ -6,7 +6,7 @@ match dealt from that seed, which is also the shared deal ``SEED-n`` (:func:`dea
 
 Par is what four hard players make of a deal: the hand played from the first bid to the last
 card (alone, the match's scores at 0), each decision seeded from the deal's seed, its number
-and the number of actions before it. :class:`ParRun` plays it one decision at a time (the page
+and the number of actions before it; :data:`PAR_VERSION` names the players' version. :class:`ParRun` plays it one decision at a time (the page
 spreads it over many requests to the bots' worker); :func:`par` plays it at once. Both give the
 same hand, in CPython and in Pyodide. The house rules are the defaults.
 
@@ -37,6 +37,14 @@ from bela.seats import SEATS, Seat, Team
 
 HANDS = 4  # the day's hands
 PAR_LEVEL = "hard"
+# The version of par's players, carried in the day's card, its share text, saved pars and
+# ``bela daily``: a new hard player may change the par of a day already played, so two
+# friends on two versions of the site see that they were scored against different pars, and a
+# par saved by an older page is computed again. Bump it with every change to the hard player's
+# decisions (tests/test_daily.py pins the par of one day to this version).
+#   1: the hard player up to commit e528023
+#   2: exact deal sampling, trump named with its jack or nine, points kept (issue 24)
+PAR_VERSION = 2
 _DAILY_SALT = 0xDA17_DEA1  # mixed in first: a day's seed is not some match's ``?seed=``
 _PAR_SALT = 0x9A12
 MAX_SEED = (1 << 63) - 1  # the page's seeds (web/params.py) stay below this
@@ -161,6 +169,7 @@ def daily_json(date: str, hand: int | None = None) -> dict[str, Any]:
     return {
         "date": checked,
         "seed": seed,
+        "par_version": PAR_VERSION,
         "rules": HouseRules().to_json(),
         "hands": [hand_json(seed, n) for n in numbers],
     }

@@ -11,7 +11,7 @@ import pytest
 
 from bela.cards import Card
 from bela.cli import main
-from bela.daily import HANDS, ParRun, daily_seed, deal_of, hand_json, par, parse_date
+from bela.daily import HANDS, PAR_VERSION, ParRun, daily_seed, deal_of, hand_json, par, parse_date
 from bela.match import Match
 from bela.record import from_json
 from bela.rules import HouseRules
@@ -20,7 +20,37 @@ from bela.seats import SEATS, Seat
 
 PINNED = json.loads((Path(__file__).parent / "data" / "daily_pinned.json").read_text(encoding="utf-8"))
 DAYS: list[dict[str, Any]] = PINNED["days"]
-HANDS_WITH_PAR = [(d["date"], h) for d in DAYS for h in d["hands"] if "par" in h]
+# each pinned hand's par by the version of par's players (bela.daily.PAR_VERSION); "par" below
+# is the current version's
+HANDS_WITH_PAR = [
+    (d["date"], {**h, "par": h["pars"][str(PAR_VERSION)]}) for d in DAYS for h in d["hands"] if "pars" in h
+]
+
+
+def pinned_hand(h: dict[str, Any]) -> dict[str, Any]:
+    """A pinned hand as ``bela daily`` prints it: its deal and the current version's par."""
+    out = {k: v for k, v in h.items() if k != "pars"}
+    if "pars" in h:
+        out["par"] = h["pars"][str(PAR_VERSION)]
+    return out
+
+
+def test_every_pinned_par_has_the_current_version() -> None:
+    """A new version of par's players pins its pars beside the older ones: a changed hard player
+    fails test_par_is_the_pinned_one until PAR_VERSION is raised and its pars are added."""
+    for day in DAYS:
+        for h in day["hands"]:
+            if "pars" in h:
+                assert str(PAR_VERSION) in h["pars"], (day["date"], h["number"], sorted(h["pars"]))
+
+
+def test_the_versions_of_par_differ_where_the_players_changed() -> None:
+    """Why par carries a version: the hard player of version 1 (commit e528023) and today's make
+    a different par on some of the pinned hands, so a day's result is only comparable within a
+    version."""
+    versions = [h["pars"] for d in DAYS for h in d["hands"] if "pars" in h]
+    assert all("1" in v for v in versions)
+    assert any(v["1"] != v[str(PAR_VERSION)] for v in versions)
 
 
 @pytest.mark.parametrize("day", DAYS, ids=[d["date"] for d in DAYS])
@@ -104,7 +134,8 @@ def test_bela_daily_prints_the_engines_deals_and_par(capsys: pytest.CaptureFixtu
     assert main(["daily", "2027-01-01"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["date"] == "2027-01-01"
-    assert out["hands"] == day["hands"]
+    assert out["par_version"] == PAR_VERSION
+    assert out["hands"] == [pinned_hand(h) for h in day["hands"]]
     assert [h["number"] for h in out["hands"]] == [1, 2, 3, 4]
     for h in out["hands"]:
         assert set(h) == {"number", "dealer", "deal", "par"}
@@ -117,7 +148,7 @@ def test_bela_daily_one_hand(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["daily", "2026-12-01", "--hand", "3"]) == 0
     out = json.loads(capsys.readouterr().out)
     day = next(d for d in DAYS if d["date"] == "2026-12-01")
-    assert out["hands"] == [day["hands"][2]]
+    assert out["hands"] == [pinned_hand(day["hands"][2])]
     assert out["seed"] == daily_seed("2026-12-01") == day["seed"]
 
 

@@ -199,3 +199,30 @@ def test_the_flow_goes_in_computes_par_and_comes_back() -> None:
     daily.leave()
     assert model.session.duplicate is None and model.session.record_text() == regular.record_text()
     assert addresses[-1] == ""
+
+
+def test_par_carries_its_version_and_an_older_pages_par_is_computed_again() -> None:
+    """Par is four hard players of a version (bela.daily.PAR_VERSION): the share text and the
+    card name it, so two friends on two versions of the site see they had different pars, and
+    pars saved by a page of another version are dropped (computed again by this page's players)."""
+    from bela.daily import PAR_VERSION
+
+    t = Translator("en")
+    dup = Duplicate.daily(DAY)
+    match = dup.new_match()
+    finish_hand_of = match.hands[0]
+    while not finish_hand_of.finished:
+        finish_hand_of.apply(finish_hand_of.legal_actions()[0])
+    dup.pars[1] = (written(finish_hand_of)[0] - 3, 10)
+    head = share_text(t, dup, match, "https://u.github.io/bela/?daily").splitlines()[0]
+    assert head.endswith(f"(par v{PAR_VERSION})")
+    text, _ = summary_line(t, dup, match, 0)
+    assert f"v{PAR_VERSION}" in text
+    saved = dup.to_json()
+    assert saved["par_version"] == PAR_VERSION
+    assert Duplicate.from_json(json.loads(json.dumps(saved))).pars == {1: dup.pars[1]}
+    older = dict(saved, par_version=PAR_VERSION - 1)
+    assert Duplicate.from_json(older).pars == {}
+    before_versions = {k: v for k, v in saved.items() if k != "par_version"}  # saved before versions
+    assert Duplicate.from_json(before_versions).pars == {}
+    assert Duplicate.from_json(before_versions).missing_pars() == [1, 2, 3, 4]

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bela.daily import HANDS, MAX_SEED, daily_seed, deal_of, parse_date
+from bela.daily import HANDS, MAX_SEED, PAR_VERSION, daily_seed, deal_of, parse_date
 from bela.hand import Hand
 from bela.match import Match
 from bela.rules import HouseRules
@@ -125,6 +125,7 @@ class Duplicate:
             "numbers": list(self.numbers),
             "date": self.date,
             "pars": {str(n): list(p) for n, p in self.pars.items()},
+            "par_version": PAR_VERSION,
             "practice": self.practice,
             "recorded": self.recorded,
         }
@@ -151,6 +152,8 @@ class Duplicate:
             if not isinstance(p, list) or len(p) != 2 or not all(isinstance(x, int) for x in p):
                 raise ValueError("bad par")
             pars[int(n)] = (p[0], p[1])
+        if data.get("par_version", 1) != PAR_VERSION:
+            pars = {}  # computed by other players than this page's: computed again
         return cls(
             str(data["kind"]),
             seed,
@@ -223,7 +226,7 @@ def share_text(t: Callable[..., str], dup: Duplicate, match: Match, base: str) -
     ...     d.pars[i + 1] = (written(m.hands[i])[0] - (i - 1), 0)
     ...     _ = m.start_hand() if i < 3 else None
     >>> print(share_text(Translator("en"), d, m, "https://x.org/bela/?daily"))
-    Bela, today's deals 2026-12-01: +2 against par
+    Bela, today's deals 2026-12-01: +2 against par (par v2)
     🟥⬜🟩🟩
     https://x.org/bela/?daily=2026-12-01
     """
@@ -232,9 +235,9 @@ def share_text(t: Callable[..., str], dup: Duplicate, match: Match, base: str) -
     total = dup.total_vs_par(match)
     total_text = signed(total) if total is not None else "?"
     if dup.kind == "daily":
-        head = t("daily.share_head", date=dup.date, vs=total_text)
+        head = t("daily.share_head", date=dup.date, vs=total_text, version=PAR_VERSION)
     else:
-        head = t("daily.share_deal_head", vs=total_text)
+        head = t("daily.share_deal_head", vs=total_text, version=PAR_VERSION)
     return f"{head}\n{signs}\n{dup.link(base)}"
 
 
@@ -247,7 +250,7 @@ def summary_line(
     vs = dup.vs_par(match, index)
     if par is None or vs is None:
         return t("daily.par_computing"), {}
-    text = t("daily.par_line", ns=par[0], ew=par[1], vs=signed(vs))
+    text = t("daily.par_line", ns=par[0], ew=par[1], vs=signed(vs), version=PAR_VERSION)
     return text, {"data-par-ns": str(par[0]), "data-par-ew": str(par[1]), "data-vs-par": str(vs)}
 
 
