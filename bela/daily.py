@@ -6,7 +6,8 @@ match dealt from that seed, which is also the shared deal ``SEED-n`` (:func:`dea
 
 Par is what four hard players make of a deal: the hand played from the first bid to the last
 card (alone, the match's scores at 0), each decision seeded from the deal's seed, its number
-and the number of actions before it; :data:`PAR_VERSION` names the players' version. :class:`ParRun` plays it one decision at a time (the page
+and the number of actions before it; :data:`PAR_VERSION` names the players' version.
+:class:`ParRun` plays it one decision at a time (the page
 spreads it over many requests to the bots' worker); :func:`par` plays it at once. Both give the
 same hand, in CPython and in Pyodide. The house rules are the defaults.
 
