@@ -170,11 +170,31 @@ def checkout_of(commit: str) -> Path:
 Player = Callable[[Any, Any, int], Any]  # (hand, seat, seed) -> action
 
 
-def local(level: str) -> Player:
-    from bela.bots import decide
+def local(level: str, settings: str = "") -> Player:
+    """Today's ``level``; ``settings`` (``locations=1,samples=40``) changes its Budget fields
+    for its own decisions only (for experiments)."""
+    import dataclasses
+
+    import bela.bots as bots
     from bela.observation import observe
 
-    return lambda hand, seat, seed: decide(observe(hand, seat), level, seed).action
+    if not settings:
+        return lambda hand, seat, seed: bots.decide(observe(hand, seat), level, seed).action
+    changes = {}
+    for part in settings.split(","):
+        key, value = part.split("=")
+        changes[key] = type(getattr(bots.BUDGETS[level], key))(int(value))
+    budget = dataclasses.replace(bots.BUDGETS[level], **changes)
+
+    def play(hand: Any, seat: Any, seed: int) -> Any:
+        saved = bots.BUDGETS[level]
+        bots.BUDGETS[level] = budget
+        try:
+            return bots.decide(observe(hand, seat), level, seed).action
+        finally:
+            bots.BUDGETS[level] = saved
+
+    return play
 
 
 def remote(r: Remote, level: str) -> Player:
@@ -333,16 +353,27 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--partner", help="A's team is this (today's) level partnered by A")
     p.add_argument("--a-from-commit", action="store_true", help="A is the commit's too (a partner baseline)")
     p.add_argument("--scores", action="store_true", help="print each deal's score too")
+    p.add_argument("--a-set", default="", help="A's Budget fields changed, e.g. locations=1")
+    p.add_argument("--b-set", default="", help="B is today's level too, these Budget fields changed")
     args = p.parse_args(argv)
     if args.serve:
         return serve()
-    if args.commit is None or args.deals < 1:
-        p.error("a commit and --deals of at least 1 are needed")
+    if (args.commit is None and not args.b_set) or args.deals < 1:
+        p.error("a commit (or --b-set) and --deals of at least 1 are needed")
     sys.path.insert(0, str(ROOT))
+    if args.commit is None:  # today's against today's, settings changed
+        out = run(
+            local(args.a, args.a_set), local(args.b, args.b_set), args.deals, args.seed, first=args.first
+        )
+        out.update({"a": f"{args.a} {args.a_set}", "b": f"{args.b} {args.b_set}"})
+        if not args.scores:
+            out.pop("deal_scores")
+        print(json.dumps(out))
+        return 0
     checkout = checkout_of(args.commit)
     r = Remote(checkout)
     try:
-        a = remote(r, args.a) if args.a_from_commit else local(args.a)
+        a = remote(r, args.a) if args.a_from_commit else local(args.a, args.a_set)
         b = remote(r, args.b)
         partner = local(args.partner) if args.partner else None
         out = run(a, b, args.deals, args.seed, partner, first=args.first)

@@ -75,6 +75,7 @@ class Budget:
     leaf_cards: int = 12  # earlier, roll out to this many cards left, then solve exactly
     min_samples: int = 4
     enum_limit: int = 0  # search every consistent deal when there are at most this many
+    locations: bool = False  # deals drawn by the card-location model (bela.bots.locations), not the bids
 
 
 EASY_SLIPS = 0.5  # how often easy plays another harmless card than its rules say (a casual player)
@@ -157,17 +158,24 @@ def _play(obs: Observation, level: str, rng: SplitMix64, budget: Budget | None) 
 def search(obs: Observation, k: Knowledge, rng: SplitMix64, budget: Budget) -> SearchResult:
     """Every legal card's expected margin over the deals ``obs`` cannot rule out (weighted by
     the bids), within ``budget``: the search the hard and medium players play by."""
+    if budget.locations:
+        from bela.bots.locations import card_weights
+
+        weight, cards = None, card_weights(obs, k)
+    else:
+        weight, cards = bid_weight(obs, k), None
     return evaluate(
         obs,
         k,
         rng,
         budget.samples,
-        bid_weight(obs, k),
+        weight,
         budget.exact_cards,
         budget.node_budget,
         min_samples=budget.min_samples,
         leaf_cards=budget.leaf_cards,
         enum_limit=budget.enum_limit,
+        card_weights=cards,
     )
 
 

@@ -119,6 +119,97 @@ class _Draw:
         return hands
 
 
+CardWeights = dict[int, list[float]]  # per free unseen card (engine number): weight per seat
+
+
+class WeightedDraw(_Draw):
+    """Deals meeting the card facts drawn with probability proportional to the product, over
+    the free unseen cards, of ``weights[card][seat holding it]`` (a card missing from
+    ``weights`` weighs 1 everywhere): exact, by the sum of those products below each step
+    (the seats' needs are the state). With every weight 1 it is the uniform draw."""
+
+    __slots__ = ("cards", "table", "zmemo")
+
+    def __init__(self, k: Knowledge, weights: CardWeights) -> None:
+        super().__init__(k)
+        self.cards = [c for _seats, cards in self.groups for c in cards]
+        self.table = []
+        for c in self.cards:
+            w = weights.get(c)
+            row = [0.0, 0.0, 0.0, 0.0]
+            for s in self.others:
+                if self.allowed[s] >> c & 1:
+                    row[s] = 1.0 if w is None else max(w[s], 1e-9)
+            self.table.append(row)
+        self.zmemo: dict[tuple[int, int, int, int, int], float] = {}
+
+    def _z(self, j: int, left: tuple[int, int, int, int]) -> float:
+        key = (j, *left)
+        got = self.zmemo.get(key)
+        if got is not None:
+            return got
+        if j == len(self.cards):
+            z = 1.0 if not any(left) else 0.0
+        else:
+            z = 0.0
+            row = self.table[j]
+            for s in self.others:
+                if left[s] > 0 and row[s] > 0.0:
+                    rest = list(left)
+                    rest[s] -= 1
+                    z += row[s] * self._z(j + 1, (rest[0], rest[1], rest[2], rest[3]))
+        self.zmemo[key] = z
+        return z
+
+    def count(self) -> int:
+        raise NotImplementedError("a weighted draw has no count")
+
+    def once(self, rng: SplitMix64) -> Hands | None:
+        if not self.ok:
+            return None
+        left = (self.need[0], self.need[1], self.need[2], self.need[3])
+        if self._z(0, left) <= 0.0:
+            return None
+        hands = list(self.start)
+        for j, c in enumerate(self.cards):
+            row = self.table[j]
+            options: list[tuple[float, int]] = []
+            total = 0.0
+            for s in self.others:
+                if left[s] > 0 and row[s] > 0.0:
+                    rest = list(left)
+                    rest[s] -= 1
+                    w = row[s] * self._z(j + 1, (rest[0], rest[1], rest[2], rest[3]))
+                    if w > 0.0:
+                        options.append((w, s))
+                        total += w
+            if not options:
+                return None
+            r = rng.random() * total
+            pick: int = options[-1][1]
+            for w, holder in options:
+                r -= w
+                if r < 0:
+                    pick = holder
+                    break
+            hands[pick] |= 1 << c
+            rest = list(left)
+            rest[pick] -= 1
+            left = (rest[0], rest[1], rest[2], rest[3])
+        return hands
+
+
+def deal_weight(hands: Hands, weights: CardWeights) -> float:
+    """The product of the weights of where each weighted card lies in ``hands``."""
+    w = 1.0
+    for c, row in weights.items():
+        for s in range(4):
+            if hands[s] >> c & 1:
+                w *= row[s]
+                break
+    return w
+
+
 def _compositions(n: int, caps: list[int]) -> list[tuple[int, ...]]:
     """Every way to write ``n`` as ``len(caps)`` parts, part ``i`` at most ``caps[i]``."""
     if len(caps) == 1:
@@ -229,6 +320,7 @@ def sample_deals(
     first: Seat,
     weight: Weight | None = None,
     oversample: int = 3,
+    card_weights: CardWeights | None = None,
 ) -> list[Hands]:
     """``n`` deals (held cards per seat) agreeing with the hard facts; with ``weight``, drawn
     from ``oversample * n`` candidates in proportion to their weights."""
@@ -237,7 +329,7 @@ def sample_deals(
     candidates: list[Hands] = []
     weights: list[float] = []
     attempts = 0
-    draw = _Draw(k)
+    draw = _Draw(k) if card_weights is None else WeightedDraw(k, card_weights)
     while len(candidates) < want and attempts < want * 8:
         attempts += 1
         hands = sample_hidden(k, rng, draw=draw)
@@ -281,6 +373,7 @@ def deals_for_search(
     first: Seat,
     weight: Weight | None = None,
     enum_limit: int = 0,
+    card_weights: CardWeights | None = None,
 ) -> tuple[list[Hands], list[float] | None]:
     """The deals a search averages over, and their weights (None: equal weights).
 
@@ -297,13 +390,17 @@ def deals_for_search(
                 ]
             if every:
                 rng.shuffle(every)
-                if weight is None:
+                if weight is None and card_weights is None:
                     return every, None
-                weights = [sum(weight(h, rng) for _ in range(ENUM_WEIGHT_DRAWS)) for h in every]
+                weights = [
+                    (sum(weight(h, rng) for _ in range(ENUM_WEIGHT_DRAWS)) if weight is not None else 1.0)
+                    * (deal_weight(h, card_weights) if card_weights is not None else 1.0)
+                    for h in every
+                ]
                 if sum(weights) > 0:
                     return every, weights
                 return every, None
-    return sample_deals(k, rng, n, first, weight), None
+    return sample_deals(k, rng, n, first, weight, card_weights=card_weights), None
 
 
 ENUM_WEIGHT_DRAWS = 4  # draws of a bid weight averaged for an enumerated deal

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from bela.actions import Play
 from bela.bots.cardset import ABOVE, BELOW, POINTS, SUIT_MASK, TO_CARD, TO_INT
 from bela.bots.knowledge import Knowledge, declaration_keys
-from bela.bots.sampler import Weight, deals_for_search
+from bela.bots.sampler import CardWeights, Weight, deals_for_search
 from bela.bots.solver import INF, Solver
 from bela.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, Card, Rank
 from bela.deal import SplitMix64
@@ -177,6 +177,7 @@ def evaluate(
     min_samples: int = 4,
     leaf_cards: int | None = None,
     enum_limit: int = 0,
+    card_weights: CardWeights | None = None,
 ) -> SearchResult:
     """Mean hand-score margin of each legal card over sampled deals (over every deal the seat
     cannot rule out, weighted, when there are at most ``enum_limit``)."""
@@ -185,7 +186,7 @@ def evaluate(
     t = int(trump)
     pts = POINTS[t]
     team = obs.seat.team
-    deals, weights = deals_for_search(k, rng, samples, obs.dealer.next, weight, enum_limit)
+    deals, weights = deals_for_search(k, rng, samples, obs.dealer.next, weight, enum_limit, card_weights)
     legal_cards = sorted({a.card for a in obs.legal if isinstance(a, Play)})
     table = TO_INT[t]
     moves = [table[c.index] for c in legal_cards]
