@@ -239,6 +239,7 @@ def play_hand(
     illegal = 0
     while not hand.finished:
         seat = hand.turn
+        assert seat is not None
         start = time.perf_counter()
         try:
             action = players[seat](hand, seat, derive_seed(seed, len(hand.actions)))
