@@ -14,7 +14,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page
 
-from bela.daily import daily_seed
+from bela.daily import PAR_VERSION, daily_seed
 from e2e.game import (
     HUMAN_JS,
     MOVE_TIMEOUT,
@@ -72,7 +72,7 @@ def test_the_day_is_played_against_par(page: Page, site: str, shoot: Callable[[P
     for number in range(1, 5):
         play_hand(page)
         hooks = par_hooks(page)
-        pinned = PINNED_DAY["hands"][number - 1]["par"]
+        pinned = PINNED_DAY["hands"][number - 1]["pars"][str(PAR_VERSION)]
         assert (hooks["ns"], hooks["ew"]) == (pinned["NS"], pinned["EW"]), number
         ours = snapshot(page)["rows"][-1]
         assert len(snapshot(page)["rows"]) == number
@@ -180,8 +180,8 @@ def test_a_shared_deal_is_one_hand_against_its_par(page: Page, site: str) -> Non
     play_hand(page)
     hooks = par_hooks(page)
     assert (hooks["ns"], hooks["ew"]) == (
-        PINNED_DAY["hands"][1]["par"]["NS"],
-        PINNED_DAY["hands"][1]["par"]["EW"],
+        PINNED_DAY["hands"][1]["pars"][str(PAR_VERSION)]["NS"],
+        PINNED_DAY["hands"][1]["pars"][str(PAR_VERSION)]["EW"],
     )
     card = page.wait_for_selector("[data-daily-card]", timeout=PAR_TIMEOUT)
     assert card is not None
