@@ -121,11 +121,13 @@ def write(f: list[float], note: str) -> str:
         '"""',
         "",
         "# by bucket (bela.bots.locations): (role * 10 + kind) * 4 + evidence",
+        "# fmt: off",
         "FACTORS: tuple[float, ...] = (",
     ]
     for i in range(0, len(f), 8):
         lines.append("    " + ", ".join(repr(x) for x in f[i : i + 8]) + ",")
     lines.append(")")
+    lines.append("# fmt: on")
     return "\n".join(lines) + "\n"
 
 
