@@ -44,7 +44,8 @@ PAR_LEVEL = "hard"
 # par saved by an older page is computed again. Bump it with every change to the hard player's
 # decisions (tests/test_daily.py pins the par of one day to this version).
 #   1: the hard player up to commit e528023
-#   2: exact deal sampling, trump named with its jack or nine, points kept (issue 24)
+#   2: exact deal sampling, trump named with its jack or nine, points kept, deals drawn by
+#      the card-location model (issue 24)
 PAR_VERSION = 2
 _DAILY_SALT = 0xDA17_DEA1  # mixed in first: a day's seed is not some match's ``?seed=``
 _PAR_SALT = 0x9A12

@@ -18,7 +18,8 @@ Levels:
   else a cheap card) and solves the last four tricks exactly over up to 24 sampled deals (as
   many as a node budget allows);
 - ``hard``: names trump with a richer fitted model; every card is chosen by determinized
-  search: deals sampled consistent with every fact and weighted by the bids, each one solved
+  search: deals sampled consistent with every fact, in proportion to the card-location model
+  (:mod:`bela.bots.locations`: bids, voids and plays; medium weights them by the bids), each one solved
   exactly near the end and by rollouts into an exact endgame earlier, maximizing the mean
   hand score written on the sheet (pad and štiglja included).
 """
@@ -96,6 +97,7 @@ BUDGETS: dict[str, Budget] = {
         leaf_cards=12,
         min_samples=8,
         enum_limit=200,
+        locations=True,
     ),
 }
 
