@@ -6,8 +6,7 @@
   interleaved, with the ratio of the medians. Times are from navigation start.
 - engine: random legal hands and legal-move generations per second (web/bench.py), in
   Pyodide and in CPython.
-- bots: ``bela.bots.timing.decision_times(level, positions, seed)`` in Pyodide, when the
-  bot engineer's module exists.
+- bots: ``bela.bots.timing.decision_times(level, positions, seed)`` in Pyodide.
 - main_thread: the longest main-thread task and requestAnimationFrame gap while computer
   players are to act, over a whole match at speed=instant (the human plays via the hooks).
 - hint: the time from pressing the Hint button to its highlight on screen (the frame after
@@ -70,11 +69,17 @@ RUN_HTML = """<!doctype html>
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 const base = new URL("../", import.meta.url);
 const [pyodide, zip] = await Promise.all([
-  loadPyodide({ indexURL: new URL("vendor/pyodide/", base).href }),
+  loadPyodide({
+    indexURL: new URL("vendor/pyodide/", base).href,
+    stdLibURL: new URL("vendor/pyodide/python_stdlib_game.zip", base).href,
+  }),
   fetch(new URL("app.zip", base)).then((r) => r.arrayBuffer()),
 ]);
-pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/app" });
-pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/app')");
+// where the page and the bots' worker write it (pyodide-boot.mjs's HOME: the compiled modules'
+// packages look for their other modules there), and its compiled modules found as they find them
+pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+pyodide.runPython("import sys; '/home/pyodide' in sys.path or sys.path.insert(0, '/home/pyodide')");
+pyodide.pyimport("web.compiled").install();
 window.runPy = (code) => {
   const scope = pyodide.toPy({});
   pyodide.runPython(code, { globals: scope });
@@ -279,12 +284,8 @@ def pyodide_runner() -> Iterator[None]:
 
 ENGINE_CODE = "from web.bench import engine_figures\nresult = engine_figures({hands}, {positions})\n"
 BOTS_CODE = """
-try:
-    from bela.bots.timing import decision_times
-except ImportError:
-    result = None
-else:
-    result = {{level: decision_times(level, {positions}, {seed}) for level in ("easy", "medium", "hard")}}
+from bela.bots.timing import decision_times
+result = {{level: decision_times(level, {positions}, {seed}) for level in ("easy", "medium", "hard")}}
 """
 
 
