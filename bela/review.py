@@ -46,7 +46,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bela.actions import Bid, Play
+from bela.actions import Bid, Phase, Play
 from bela.bots import BUDGETS, LEVELS, decide, search
 from bela.bots.cardset import POINTS, TO_CARD, TO_INT, legal_mask, mask_of
 from bela.bots.knowledge import infer
@@ -182,16 +182,49 @@ def info_cost(
 ) -> tuple[Card, float, int]:
     """(the hard player's card, the played card's cost, deals tried) from ``seat``'s observation
     only: the hard player's search as it plays (its budget, rng and ranking)."""
+    found = info_values(pos, seat, scores, hanging, number, seed)
+    if found is None:
+        return card, 0.0, 0
+    best, values, samples = found
+    return best, cost_of(values, best, card), samples
+
+
+def info_values(
+    pos: Hand,
+    seat: Seat,
+    scores: tuple[int, int] = (0, 0),
+    hanging: int = 0,
+    number: int = 1,
+    seed: int = SEED,
+) -> tuple[Card, dict[Card, float], int] | None:
+    """(the hard player's card, every legal card's mean margin, deals tried) from ``seat``'s
+    observation only; None when there is one card to play (nothing to search). What
+    :func:`info_cost` prices a played card by, and what the page's coach prices the player's
+    options by before the card is played (:func:`coach_values`)."""
     obs = observe(pos, seat, scores, hanging, number)
     legal = sorted({a.card for a in obs.legal if isinstance(a, Play)})
     if len(legal) <= 1:
-        return card, 0.0, 0
+        return None
     budget = BUDGET
     rng = SplitMix64(derive_seed(seed, LEVELS.index(LEVEL), len(obs.plays), int(obs.seat)))
     result = search(obs, infer(obs), rng, budget)
     ranked = sorted(result.values.items(), key=lambda kv: (-kv[1], kv[0].index))
-    best, value = ranked[0]
-    return best, max(0.0, value - result.values[card]), result.samples
+    return ranked[0][0], dict(result.values), result.samples
+
+
+def cost_of(values: dict[Card, float], best: Card, card: Card) -> float:
+    """The played card's cost: the best card's mean margin minus its own, 0 or more."""
+    return max(0.0, values[best] - values[card])
+
+
+def coach_values(match: Match, seed: int = SEED) -> tuple[Card, dict[Card, float], int] | None:
+    """:func:`info_values` for the seat to play in the match's current hand, as the review of
+    that hand will find it once the card is played (the same position, scores and seed)."""
+    hand = match.current
+    if hand is None or hand.turn is None or hand.phase is not Phase.PLAYING:
+        return None
+    scores, hanging = _before(match, len(match.hands))
+    return info_values(hand, hand.turn, scores, hanging, len(match.hands), seed)
 
 
 def _scoring(hand: Hand, pos: Hand) -> Scoring:

@@ -20,6 +20,7 @@ import js
 from bela.actions import Bid, Declare
 from bela.cards import Suit
 from web.botclient import BotClient
+from web.coaching import Coach
 from web.daily_flow import DailyFlow, wanted
 from web.dom import by_id, closest, console_error, console_warn, q, qa
 from web.files import download, read_record
@@ -30,6 +31,7 @@ from web.intents import Intent
 from web.localstore import LocalStore
 from web.model import Model
 from web.params import Params
+from web.practice import Practice
 from web.saves import Saves, Store, new_seed
 from web.screens import Screens
 from web.screens.daily import share
@@ -71,6 +73,11 @@ class App:
             set_address,
             page_url,
         )
+        self.coach = Coach(self.model, self.game.bots, self.game)
+        self.game.coach = self.coach
+        self.practice = Practice(
+            self.model, self.game, lambda: self.reviews, self.redraw_review, self.daily.start
+        )
         self.input = Input(
             self.dispatch, self.model.human_can_act, lambda: self.game.notice(Msg("boot.error"))
         )
@@ -93,6 +100,9 @@ class App:
         flow = LearnFlow(self.model, self.saves.store, self.game, self.screens.learn, self.daily.start)
         self.game.lessons = flow
         return flow
+
+    def redraw_review(self) -> None:
+        self.screens.review.render()
 
     def intent_handlers(self) -> dict[str, Handler]:
         """What each intent does: one place for all of the page's input."""
@@ -133,6 +143,9 @@ class App:
             "open-lesson": lambda i: self.learn.start(i.value),
             "retry": lambda _i: self.learn.retry(),
             "next-lesson": lambda _i: self.learn.next(),
+            "take-back": lambda _i: self.coach.take_back(),
+            "play-from-here": lambda _i: self.practice.start(),
+            "back-to-review": lambda _i: self.practice.back(),
         }
 
     def dispatch(self, intent: Intent) -> None:
@@ -277,8 +290,14 @@ class App:
             self.apply_language()
             self.screens.redraw()
         elif name in ("partner", "opponents"):
-            m.session.levels.update(m.settings.levels())
-            self.game.save()
+            if not m.session.practice:  # a practice keeps the levels of the hand it replays
+                m.session.levels.update(m.settings.levels())
+                self.game.save()
+        elif name == "coach":
+            m.params = replace(m.params, coach=None)  # the player's choice wins over the address
+            if m.human_can_act():
+                self.coach.turn()
+            self.game.render_coach()
         self.screens.settings.render()
 
     def apply_theme(self) -> None:

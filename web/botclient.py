@@ -166,6 +166,11 @@ class BotClient:
         local: dict[str, Any] = json.loads(local_worker.handle(json.dumps({**request, "id": 0})))
         return local
 
+    async def coach(self, record: str) -> dict[str, Any] | None:
+        """The player's cards priced by what their seat knows (web/coach_work.py), from the worker
+        only: never on the main thread, which it would block (None without a worker)."""
+        return await self._post({"kind": "coach", "record": record})
+
     # -- par of a deal (bela/daily.py), in steps between the players' decisions -----------------
 
     async def par(self, seed: int, number: int) -> tuple[int, int]:

@@ -42,6 +42,8 @@ class Drawing(Protocol):
 
     def render_hint(self) -> None: ...
 
+    def render_coach(self) -> None: ...
+
     def render_notices(self) -> None: ...
 
     def collect(self, trick: Trick | None, winner: Seat | None) -> None: ...
@@ -62,6 +64,14 @@ class Lessons(Protocol):
     def hand_ended(self) -> None: ...
 
 
+class Coaching(Protocol):
+    """What the flow tells the coach (web.coaching.Coach)."""
+
+    def turn(self) -> None: ...
+
+    def acted(self, key: tuple[int, int, int], action: Action) -> None: ...
+
+
 class Game:
     def __init__(self, model: Model, saves: Saves, bots: BotClient, draw: Drawing) -> None:
         self.model = model
@@ -71,6 +81,7 @@ class Game:
         self.lessons: Lessons | None = None  # set once Learn Bela is first opened
         self.task: asyncio.Task[None] | None = None
         self.side_tasks: set[asyncio.Future[None]] = set()
+        self.coach: Coaching | None = None  # the coach (web/coaching.py), told of the player's turns
 
     # -- saving and notices -------------------------------------------------------------------------
 
@@ -78,6 +89,8 @@ class Game:
         m = self.model
         if m.lesson is not None:  # a lesson's position is never saved (the match stays as it was)
             return
+        if m.session.practice:
+            return  # a practice hand changes neither the match's save nor the statistics
         if not self.saves.save(m.session, m.stats) and not m.save_failed:
             m.save_failed = True
             self.notice(Msg("notice.storage_full"))
@@ -87,6 +100,12 @@ class Game:
             return
         self.model.notices.append(msg)
         self.draw.render_notices()
+
+    def render_coach(self) -> None:
+        self.draw.render_coach()
+
+    def live(self, text: str) -> None:
+        self.draw.live(text)
 
     def clear_notices(self) -> None:
         self.model.notices.clear()
@@ -120,6 +139,8 @@ class Game:
                     self.draw.render()
                     if hand.turn is Seat.S and not hand.finished:
                         self.draw.live(m.t("live.your_turn"))
+                        if self.coach is not None:
+                            self.coach.turn()
                     return
                 seat = hand.turn
                 assert seat is not None
@@ -245,6 +266,7 @@ class Game:
             return
         m.pending_bela = None
         m.refusal = ""
+        key = m.position_key()
         try:
             outcome = self.perform(action)
         except IllegalAction as e:  # the engine has the last word
@@ -252,7 +274,26 @@ class Game:
             return
         m.busy = True
         self.draw.render(played=outcome)  # at once: the choices go, the card leaves the hand
+        if self.coach is not None:
+            self.coach.acted(key, action)  # its note at once, if the card's prices are known
         self.kick(outcome)
+
+    def rewind(self, actions: int) -> None:
+        """Take the current hand back to its first ``actions`` actions (the coach's take-back):
+        the bots stop, the position is the one before, saved as if nothing had been played."""
+        m = self.model
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+        self.task = None
+        m.session.rewind(actions)
+        m.busy = False
+        m.showing = None
+        m.pending_bela = None
+        m.refusal = ""
+        m.banner = None
+        self.save()
+        self.draw.render(first=True)
+        self.kick()
 
     def play_card(self, notation: str) -> None:
         m = self.model
@@ -339,7 +380,7 @@ class Game:
             console_warn("Bela: no hint:", traceback.format_exc())
             advice = None
         if m.hints.answer(key, m.position_key(), advice):
-            if m.lesson is None:  # the statistics are the matches' (a lesson counts nothing)
+            if m.lesson is None and not m.session.practice:  # matches' only (no lesson, no practice)
                 m.stats = m.stats.add_hint()
             self.save()
             self.announce_hint()
@@ -359,6 +400,8 @@ class Game:
             return
         if session.duplicate is not None and not session.duplicate.more_hands(session.match):
             return  # the day's (or the shared deal's) hands are all played
+        if session.practice:
+            return  # a practice is one hand
         session.next_hand()
         m.refusal = ""
         m.banner = None
@@ -377,6 +420,7 @@ class Game:
             self.task.cancel()
         self.task = None
         m.session = session
+        m.practice = None  # a practice hand is left (web/practice.py sets it again when it starts one)
         m.busy = False
         m.showing = None
         m.pending_bela = None

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from bela.cards import Card
 from bela.seats import Seat
+from web.coach import CoachState
 from web.hint import HintState
 from web.i18n import Msg, Translator
 from web.params import Params
@@ -60,6 +61,8 @@ class Model:
     hints: HintState = field(default_factory=HintState)
     review: ReviewState | None = None  # the review of a finished hand, open over the page
     reviews: dict[tuple[int, int], ReviewData] = field(default_factory=dict)  # by (gen, hand)
+    coach: CoachState = field(default_factory=CoachState)  # the coach's prices and note (web/coach.py)
+    practice: Any = None  # while a practice hand is played: where "Back to review" returns (web/practice.py)
     share_text: str = ""  # the last text shared (today's deals, a deal), shown to copy by hand
     lesson: LessonState | None = None  # a lesson of Learn Bela open on the table (web/learn.py)
     learned: set[str] = field(default_factory=set)  # the lessons answered right
@@ -80,6 +83,10 @@ class Model:
     @property
     def timing(self) -> Timing:
         return Timing.of(self.speed)
+
+    def coach_setting(self) -> str:
+        """``off`` or ``mistakes``: this visit's ``?coach=`` over the setting."""
+        return self.params.coach or self.settings.coach
 
     def human_can_act(self) -> bool:
         hand = self.session.hand

@@ -11,6 +11,8 @@ True
 ('42-3', None)
 >>> Params.parse("?learn").learn, Params.parse("?lang=en").learn
 (True, False)
+>>> Params.parse("?coach=mistakes").coach, Params.parse("?coach=all").coach
+('mistakes', None)
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from bela.daily import parse_date
 from bela.rules import TARGETS
 from web.daily_view import parse_deal
 from web.i18n import KNOWN_LANGS
-from web.settings import LEVELS, SPEEDS
+from web.settings import COACH, LEVELS, SPEEDS
 
 MAX_SEED = (1 << 63) - 1
 
@@ -37,6 +39,7 @@ class Params:
     daily: str | None = None  # today's deals: a date YYYY-MM-DD, or "today" (UTC)
     deal: str | None = None  # a shared deal: SEED-N
     learn: bool = False  # open Learn Bela's lessons
+    coach: str | None = None  # off or mistakes, for this visit
 
     @classmethod
     def parse(cls, query: str) -> Params:
@@ -63,6 +66,7 @@ class Params:
             target=target if target in TARGETS else None,
             bots=last("bots") if last("bots") in LEVELS else None,
             learn="learn" in q,
+            coach=last("coach") if last("coach") in COACH else None,
         )
 
 

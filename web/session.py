@@ -55,6 +55,7 @@ class Session:
     counted: int = 0  # finished hands already added to the statistics
     done: bool = False  # the finished match has been added to the statistics
     duplicate: Duplicate | None = None  # today's deals or a shared deal (web/daily_view.py)
+    practice: bool = False  # a hand played again from its review (web/practice.py): never saved nor counted
 
     @classmethod
     def new(cls, rules: HouseRules, seed: int, levels: dict[Seat, str]) -> Session:
@@ -124,11 +125,22 @@ class Session:
             out.stiglja = next((t for t in (Team.NS, Team.EW) if won[t] == 8), None)
         return out
 
+    def rewind(self, actions: int) -> list[Action]:
+        """Take the current hand back to its first ``actions`` actions (the coach's take-back):
+        the engine undoes each, the last first, and the record keeps no trace of them."""
+        hand = self.hand
+        undone = []
+        while len(hand.actions) > max(0, actions):
+            undone.append(hand.undo())
+        return undone
+
     def next_hand(self) -> Hand:
         return self.match.start_hand()
 
     def count_stats(self, stats: Stats) -> Stats:
-        """Add the hands (and the match) finished since the last count."""
+        """Add the hands (and the match) finished since the last count (none in practice)."""
+        if self.practice:
+            return stats
         score = self.match.score()
         for i in range(self.counted, len(score.hands)):
             if score.hands[i].complete:

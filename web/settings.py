@@ -21,6 +21,7 @@ from web.i18n import DECKS
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
 THEMES: tuple[str, ...] = ("auto", "light", "dark")
+COACH: tuple[str, ...] = ("off", "mistakes")  # the coach (web/coach.py): off, or a note on a costly card
 
 #: What each setting may be; the first value is the default (lang: "" = from the browser).
 CHOICES: dict[str, tuple[object, ...]] = {
@@ -34,6 +35,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "speed": ("normal", "slow", "fast", "instant"),
     "theme": THEMES,
     "deck": DECKS,
+    "coach": COACH,
 }
 RULE_KEYS: tuple[str, ...] = ("target", "stiglja", "exact_half", "declarations", "bela")
 
@@ -51,6 +53,7 @@ class Settings:
     lang: str = ""
     theme: str = "auto"
     deck: str = "french"
+    coach: str = "off"
 
     def rules(self) -> HouseRules:
         return HouseRules.from_json({k: getattr(self, k) for k in RULE_KEYS})

@@ -105,6 +105,8 @@ def form(settings: Settings, rules: HouseRules, params: Params, t: T, lang: str)
         Heading(t("settings.players")),
         field("partner", t("settings.partner"), levels),
         field("opponents", t("settings.opponents"), levels),
+        field("coach", t("settings.coach"), [(v, t(f"settings.coach.{v}")) for v in ("off", "mistakes")]),
+        Note(t("settings.coach_note")),
         Heading(t("settings.display")),
         field(
             "speed",

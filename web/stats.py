@@ -36,6 +36,8 @@ class Stats:
     review_cards: int = 0  # the player's cards with a choice in them
     review_best: int = 0  # ... equal to the hard player's choice
     review_lost: int = 0  # points lost to mistakes, in tenths of a point
+    coach_flags: int = 0  # the player's cards the coach flagged as costly (web/coach.py)
+    take_backs: int = 0  # ... and taken back
     daily: tuple[tuple[str, int], ...] = ()  # today's deals played for the record: (date, vs par)
 
     def average_points(self) -> float | None:
@@ -67,6 +69,17 @@ class Stats:
         2
         """
         return replace(self, hints=self.hints + 1)
+
+    def add_coach_flag(self) -> Stats:
+        """Count one costly card the coach flagged.
+
+        >>> Stats().add_coach_flag().add_coach_flag().add_take_back().coach_flags
+        2
+        """
+        return replace(self, coach_flags=self.coach_flags + 1)
+
+    def add_take_back(self) -> Stats:
+        return replace(self, take_backs=self.take_backs + 1)
 
     def add_review(self, best: int, cards: int, lost: float) -> Stats:
         """Count one reviewed hand: the player's cards as the hard player's, points lost.
@@ -110,7 +123,15 @@ class Stats:
         (False, 1)
         """
         data = asdict(self)
-        for name in ("hints", "reviewed", "review_cards", "review_best", "review_lost"):
+        for name in (
+            "hints",
+            "reviewed",
+            "review_cards",
+            "review_best",
+            "review_lost",
+            "coach_flags",
+            "take_backs",
+        ):
             if not data[name]:
                 del data[name]  # counted since hints (reviews) came: older saves stay as they were
         del data["daily"]
@@ -191,5 +212,7 @@ def rows(s: Stats, t: Callable[..., str]) -> list[tuple[str, str, str]]:
             f"{acc * 100:.0f} % ({s.review_best}/{s.review_cards})" if acc is not None else t("stats.none"),
         ),
         ("lost", t("stats.lost"), f"{lost:.1f}" if lost is not None else t("stats.none")),
+        ("coach_flags", t("stats.coach_flags"), str(s.coach_flags)),
+        ("take_backs", t("stats.take_backs"), str(s.take_backs)),
         *daily_rows(s, t, today()),
     ]

@@ -6,7 +6,8 @@ rebuilds the match from its bela-record, builds the seat's observation, asks
 decision (``rule``, ``params``, ``expected``, ``runner_up``, ``alternative``, ``samples``:
 what a hint shows, web.hint), or ``{"id", "error"}``. The same function runs under CPython,
 which is how it is tested. A request with ``"kind": "review"`` asks for a part of a finished
-hand's review instead (web/review_work.py).
+hand's review instead (web/review_work.py), and one of kind ``coach`` the prices of the player's
+cards by what their seat knows (web/coach_work.py).
 
 A par request ``{"id", "kind": "par", "seed", "number", "budget_ms"}`` plays on the par of that
 deal (bela/daily.py) for about ``budget_ms``, at least one decision, and answers ``{"id",
@@ -95,6 +96,10 @@ def handle(request: str) -> str:
             from web.review_work import answer
 
             reply.update(answer(str(data["record"]), int(data["hand"]), str(data["part"])))
+        elif data.get("kind") == "coach":  # the player's options priced (web/coach_work.py)
+            from web.coach_work import answer as coach_answer
+
+            reply.update(coach_answer(str(data["record"])))
         elif data.get("kind") == "par":
             reply.update(par_step(int(data["seed"]), int(data["number"]), float(data.get("budget_ms", 100))))
         else:

@@ -8,6 +8,7 @@ module              draws
 ``hand``            the player's cards, the talon, keyboard focus among the cards
 ``prompt``          the status line and the decision's buttons (web/prompt.py's view model)
 ``hintline``        the Hint button, the highlighted suggestion and the hint's words
+``coachline``       the coach's note on a costly card, with Take back
 ``sheet``           the score sheet (mi / vi) in the side panel
 ``summary``         the panel between hands and at game over
 ``banner``          declarations, belot and štiglja over the trick
@@ -38,6 +39,7 @@ from bela.seats import Seat
 from web.dom import by_id, inline_sprite, once, qa
 from web.model import Model
 from web.screens.banner import BannerView
+from web.screens.coachline import CoachLine
 from web.screens.daily import DailyScreen
 from web.screens.dialog import open_confirm
 from web.screens.hand import PlayerHand
@@ -65,6 +67,7 @@ class Screens:
         self.hand = PlayerHand(model)
         self.prompt = PromptLine(model)
         self.hint = HintLine(model)
+        self.coach = CoachLine(model)
         self.sheet = Sheet(model)
         self.overlay = Overlay(model)
         self.banner = BannerView(model)
@@ -135,6 +138,7 @@ class Screens:
         self.hint.render()
         if self.made("learn"):
             self.learn.render_lesson()
+        self.coach.render()
         if played is None and m.human_can_act():
             # at the next frame: focusing now would lay the page out in this task, then again
             once(lambda _stamp: self.hand.restore_focus() if m.human_can_act() else None)
@@ -165,6 +169,9 @@ class Screens:
 
     def render_hint(self) -> None:
         self.hint.render()
+
+    def render_coach(self) -> None:
+        self.coach.render()
 
     def render_notices(self) -> None:
         self.notices.render()

@@ -22,7 +22,12 @@ class DailyScreen:
         m = self.model
         dup = m.session.duplicate
         root = js.document.documentElement
-        root.dataset.mode = "learn" if m.lesson is not None else "match" if dup is None else dup.kind
+        if m.lesson is not None:
+            root.dataset.mode = "learn"
+        elif m.session.practice:
+            root.dataset.mode = "practice"
+        else:
+            root.dataset.mode = "match" if dup is None else dup.kind
         if dup is not None and dup.kind == "daily":
             root.dataset.daily = dup.date
         elif root.hasAttribute("data-daily"):
@@ -39,6 +44,9 @@ class DailyScreen:
     def render_strip(self, dup: Duplicate | None) -> None:
         strip = by_id("daily-strip")
         if strip is None:
+            return
+        if self.model.session.practice:
+            self.render_practice(strip)
             return
         if dup is None:
             strip.hidden = True
@@ -69,6 +77,30 @@ class DailyScreen:
                         {"type": "button", "data-action": "leave-daily"},
                         cls="btn small",
                         text=t("action.back_to_match"),
+                    ),
+                ],
+            )
+        strip.hidden = False
+
+    def render_practice(self, strip: Any) -> None:
+        """A hand played again from its review (web/practice.py): which, and the way back."""
+        m = self.model
+        t = m.t
+        back = m.practice
+        head = t("practice.strip", n=back.number, k=back.step + 1) if back is not None else ""
+        sig = f"practice|{head}|{m.lang}"
+        if strip.getAttribute("data-sig") != sig:
+            strip.setAttribute("data-sig", sig)
+            replace_children(
+                strip,
+                [
+                    el("strong", text=head),
+                    el("span", cls="rules", text=t("practice.note")),
+                    el(
+                        "button",
+                        {"type": "button", "data-action": "back-to-review"},
+                        cls="btn small",
+                        text=t("action.back_to_review"),
                     ),
                 ],
             )

@@ -130,6 +130,9 @@ class ReviewScreen:
         for how in ("start", "prev", "next", "end"):
             button = steps.querySelector(f'[data-review-nav="{how}"]')
             button.disabled = v.step == 0 if how in ("start", "prev") else v.step >= v.last
+        here = root.querySelector('[data-action="play-from-here"]')
+        if here is not None:
+            here.disabled = v.step >= v.last
         t = self.model.t
         steps.querySelector(".where").textContent = (
             t("review.step", k=v.step, n=v.last) if v.step else t("review.deal")
@@ -242,6 +245,12 @@ class ReviewScreen:
                     ],
                 ),
                 el("div", {"aria-label": t("review.tricks")}, cls="jumps", children=jumps),
+                el(
+                    "button",
+                    {"type": "button", "data-action": "play-from-here", "disabled": v.step >= v.last},
+                    cls="btn play-here",
+                    text=t("action.play_from_here"),
+                ),
             ],
         )
 

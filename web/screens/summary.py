@@ -36,7 +36,7 @@ class Overlay:
         if box.getAttribute("data-sig") == sig and not box.hidden:
             return
         box.setAttribute("data-sig", sig)
-        panel = self.game_over_panel() if over else self.summary_panel()
+        panel = self.game_over_panel() if over and not session.practice else self.summary_panel()
         replace_children(box, [panel])
         box.hidden = False
         button = q("[data-action]", panel)
@@ -143,7 +143,16 @@ class Overlay:
         """Next hand (while there is one) and "Share this deal" (a deal its seed deals)."""
         m = self.model
         buttons = []
-        if more:
+        if m.session.practice:  # a hand played again from its review: back to it
+            buttons.append(
+                el(
+                    "button",
+                    {"type": "button", "data-action": "back-to-review"},
+                    cls="btn primary",
+                    text=m.t("action.back_to_review"),
+                )
+            )
+        elif more:
             buttons.append(
                 el(
                     "button",
@@ -168,7 +177,7 @@ class Overlay:
         session = self.model.session
         number = session.hand_number
         dup = session.duplicate
-        more = dup is None or dup.more_hands(session.match)
+        more = (dup is None or dup.more_hands(session.match)) and not session.practice
         top, details = self.summary_table()
         return el(
             "section",

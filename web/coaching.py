@@ -1,0 +1,141 @@
+"""The coach's flow (web/coach.py holds what it finds and says): prices asked of the bots' worker
+when the player is to play, the note on a costly card, the take-back. Plain Python (asyncio):
+the worker and the game's flow are handed in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from collections.abc import Coroutine
+from typing import Any, Protocol
+
+from bela.actions import Action, Play
+from bela.cards import Card
+from web.coach import CoachState, Key, Note, Prices, coach_texts, note_for
+from web.model import Model
+from web.words import card_name
+
+
+def coaching(model: Model) -> bool:
+    """The coach is on (Settings, or ``?coach`` for the visit) and this is not today's deals
+    nor a shared deal."""
+    return model.coach_setting() == "mistakes" and model.session.duplicate is None
+
+
+def shown(model: Model) -> Note | None:
+    """The note to show now: the last costly card, while it is the last thing the player did in
+    this hand (it goes with their next action, a take-back, another hand)."""
+    note = model.coach.note
+    if note is None or not coaching(model):
+        return None
+    gen, number, at = note.key
+    hand = model.session.hand
+    if (gen, number) != (model.gen, model.session.hand_number) or len(hand.actions) <= at:
+        return None
+    return note
+
+
+class Worker(Protocol):
+    async def coach(self, record: str) -> dict[str, Any] | None: ...
+
+
+class Flow(Protocol):
+    """What the coach asks of the game's flow (web.game.Game) and the screens."""
+
+    def save(self) -> None: ...
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
+
+    def rewind(self, actions: int) -> None: ...
+
+    def render_coach(self) -> None: ...
+
+    def live(self, text: str) -> None: ...
+
+
+class Coach:
+    def __init__(self, model: Model, worker: Worker, flow: Flow) -> None:
+        self.model = model
+        self.worker = worker
+        self.flow = flow
+
+    @property
+    def state(self) -> CoachState:
+        return self.model.coach
+
+    def turn(self) -> None:
+        """The player is to act: price their cards in the worker while they think."""
+        m = self.model
+        hand = m.session.hand
+        if not coaching(m) or hand.phase.value != "playing" or len(hand.legal_cards()) <= 1:
+            return
+        key = m.position_key()
+        if key in self.state.prices or key in self.state.asking:
+            return
+        if len(self.state.prices) > 16:
+            self.state.prices.clear()
+        self.state.asking.add(key)
+        self.flow.spawn(self._price(key, m.session.record_text()))
+
+    async def _price(self, key: Key, record: str) -> None:
+        state = self.state
+        try:
+            reply = await self.worker.coach(record)
+            prices = Prices.from_reply(reply) if reply is not None else None
+        except Exception:
+            print("Bela: the coach could not price the cards:", traceback.format_exc())
+            prices = None
+        finally:
+            state.asking.discard(key)
+        if prices is None:
+            return
+        state.prices[key] = prices
+        waiting = state.waiting
+        if waiting is not None and waiting[0] == key:
+            state.waiting = None
+            self._judge(key, waiting[1])
+        await asyncio.sleep(0)
+
+    def acted(self, key: Key, action: Action) -> None:
+        """The player's action in position ``key`` has just been applied: the note on it, at once
+        when its prices are known, else as soon as they come."""
+        state = self.state
+        had = shown(self.model) is not None
+        state.note = None
+        state.waiting = None
+        if coaching(self.model) and isinstance(action, Play):
+            if key in state.prices:
+                self._judge(key, action.card)
+                return
+            if key in state.asking:
+                state.waiting = (key, action.card)
+        if had:
+            self.flow.render_coach()
+
+    def _judge(self, key: Key, card: Card) -> None:
+        m = self.model
+        prices = self.state.prices.get(key)
+        if prices is None or key[:2] != (m.gen, m.session.hand_number):
+            return
+        note = note_for(prices, key, card)
+        self.state.note = note
+        if note is None:
+            return
+        if not m.session.practice:
+            m.stats = m.stats.add_coach_flag()
+            self.flow.save()
+        self.flow.render_coach()
+        self.flow.live(" ".join(coach_texts(m.t, note)))
+
+    def take_back(self) -> None:
+        """Undo the card of the note shown and whatever the bots did after it."""
+        m = self.model
+        note = shown(m)
+        if note is None:
+            return
+        self.state.note = None
+        if not m.session.practice:
+            m.stats = m.stats.add_take_back()
+        self.flow.rewind(note.at)
+        self.flow.live(m.t("coach.taken_back", card=card_name(m.t, note.card)))

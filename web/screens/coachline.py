@@ -1,0 +1,59 @@
+"""The coach's note under the prompt (``[data-coach]``, ui-contract.md "Coach and take-back"): what
+the card just played cost, the better card and why, with Take back. Drawn from the model only
+(web/coaching.py decides when there is one)."""
+
+from __future__ import annotations
+
+from web.coach import coach_texts, data_cost
+from web.coaching import shown
+from web.dom import by_id, el, replace_children
+from web.model import Model
+
+
+class CoachLine:
+    def __init__(self, model: Model) -> None:
+        self.model = model
+
+    def render(self) -> None:
+        m = self.model
+        box = by_id("coach-box")
+        if box is None:
+            box = el("div", {"id": "coach-box"}, cls="coach-box")
+            by_id("choices").before(box)
+        note = shown(m)
+        sig = "" if note is None else f"{note.key}|{note.card}|{m.lang}|{m.settings.deck}"
+        if box.getAttribute("data-sig") == sig:
+            return
+        box.setAttribute("data-sig", sig)
+        if note is None:
+            replace_children(box, [])
+            return
+        t = m.t
+        head, why = coach_texts(t, note)
+        attrs = {
+            "data-coach": "",
+            "data-card": note.card.notation,
+            "data-cost": data_cost(note),
+            "data-better": note.better.notation,
+            "role": "note",
+        }
+        replace_children(
+            box,
+            [
+                el(
+                    "div",
+                    attrs,
+                    cls="coach-note",
+                    children=[
+                        el("strong", cls="coach-head", text=head),
+                        el("span", cls="coach-why", text=why),
+                        el(
+                            "button",
+                            {"type": "button", "data-action": "take-back"},
+                            cls="btn small coach-back",
+                            text=t("coach.take_back"),
+                        ),
+                    ],
+                )
+            ],
+        )
