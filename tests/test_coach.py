@@ -225,7 +225,8 @@ def test_take_back_restores_the_exact_position_and_leaves_no_trace() -> None:
     play(model, coach, "AC")
     flow.save()
     note = shown(model)
-    assert note is not None and str(note.better) == "QC" and note.at == len(loads(before_record).hands[0].actions)
+    assert note is not None and str(note.better) == "QC"
+    assert note.at == len(loads(before_record).hands[0].actions)
     assert model.stats.coach_flags == 1
     bots_play_on(model)  # the rest of the trick and more
     flow.save()
