@@ -151,7 +151,8 @@ def test_the_coach_agrees_with_bela_review_on_every_card_of_a_recorded_match(tmp
 
 class FakeWorker:
     async def coach(self, record: str) -> dict[str, Any] | None:
-        return json.loads(json.dumps(answer(record)))
+        reply: dict[str, Any] = json.loads(json.dumps(answer(record)))
+        return reply
 
 
 class FakeFlow:
