@@ -194,7 +194,7 @@ class ReviewScreen:
             sub = [suit_mark(t, v.trump.letter), el("span", text=caller)]
         close = el("button", {"type": "button", "data-close": ""}, cls="btn", text=t("action.close"))
         return el(
-            "header",
+            "div",  # not a <header>: inside the dialog it would be a second banner landmark (axe)
             cls="review-head",
             children=[
                 el("h2", {"id": "review-title"}, text=t("review.title", n=v.number)),
