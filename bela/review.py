@@ -48,11 +48,13 @@ from typing import Any
 
 from bela.actions import Bid, Phase, Play
 from bela.bots import BUDGETS, LEVELS, decide, search
+from bela.bots.bidding import HARD_SHIFT, rich_value
 from bela.bots.cardset import POINTS, TO_CARD, TO_INT, legal_mask, mask_of
 from bela.bots.knowledge import infer
 from bela.bots.search import Scoring
 from bela.bots.solver import INF, NodeLimit, Solver
-from bela.cards import Card
+from bela.cards import Card, Suit
+from bela.data.trump_table import RICH_THRESHOLDS
 from bela.deal import SplitMix64, derive_seed
 from bela.hand import Hand
 from bela.match import Match
@@ -121,10 +123,47 @@ def review_bids(match: Match, number: int, seed: int = SEED) -> list[BidReview]:
             break
         seat = pos.turn
         assert seat is not None
-        d = decide(observe(pos, seat, scores, hanging, number), LEVEL, seed)
+        obs = observe(pos, seat, scores, hanging, number)
+        d = decide(obs, LEVEL, seed)
         assert isinstance(d.action, Bid)
-        out.append(BidReview(seat, action, d.action, d.rule, d.params, d.reason))
+        values = bid_values(obs.cards, (seat - pos.dealer - 1) % 4)
+        cost = max(0.0, values[d.action.suit] - values[action.suit])
+        out.append(BidReview(seat, action, d.action, d.rule, d.params, d.reason, cost))
     return out
+
+
+def bid_values(cards: Sequence[Card], position: int) -> dict[Suit | None, float]:
+    """What the hard player's trump model (bela.bots.bidding.rich_choice) expects of each bid
+        from these six cards, as a margin on the sheet: naming a suit, its predicted margin;
+        passing (not for the dealer, who must name), the margin the model asks of a suit before it
+        names one. The hard player's bid has the highest value (a tie names the suit), and a bid's
+        cost by what the seat knew is the difference.
+
+        >>> from bela.cards import Card, Suit
+    from bela.data.trump_table import RICH_THRESHOLDS
+        >>> cards = [Card.parse(c) for c in ("JH", "9H", "AH", "TH", "AS", "7C")]
+        >>> values = bid_values(cards, 0)
+        >>> max(values, key=lambda s: values[s]) is Suit.HEARTS, None in values, None in bid_values(cards, 3)
+        (True, True, False)
+    """
+    values: dict[Suit | None, float] = {s: rich_value(cards, s, position) for s in Suit}
+    if position != 3:
+        values[None] = RICH_THRESHOLDS[position] + HARD_SHIFT
+    return values
+
+
+def coach_bid_values(match: Match) -> tuple[Bid, dict[Suit | None, float]] | None:
+    """The hard player's bid and :func:`bid_values` for the seat to speak in the match's
+    current hand, as the review of that hand will find them."""
+    hand = match.current
+    if hand is None or hand.turn is None or hand.phase is not Phase.BIDDING:
+        return None
+    scores, hanging = _before(match, len(match.hands))
+    seat = hand.turn
+    obs = observe(hand, seat, scores, hanging, len(match.hands))
+    d = decide(obs, LEVEL, SEED)
+    assert isinstance(d.action, Bid)
+    return d.action, bid_values(obs.cards, (seat - hand.dealer - 1) % 4)
 
 
 def review_trick(

@@ -91,6 +91,11 @@ class BidReview:
     rule: str  # why (a stable id, web/i18n words it)
     params: tuple[tuple[str, str | int | float], ...]
     reason: str
+    cost: float = 0.0  # by the hard player's trump model (bela.review.bid_values), 0 or more
+
+    @property
+    def mistake(self) -> bool:
+        return self.cost >= MISTAKE
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -100,6 +105,8 @@ class BidReview:
             "rule": self.rule,
             "params": dict(self.params),
             "reason": self.reason,
+            "cost": plain_number(self.cost),
+            "mistake": self.mistake,
         }
 
     @classmethod
@@ -111,6 +118,7 @@ class BidReview:
             rule=str(data.get("rule", "")),
             params=tuple(dict(data.get("params", {})).items()),
             reason=str(data.get("reason", "")),
+            cost=float(data.get("cost", 0.0)),
         )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -95,7 +96,7 @@ def coach_and_take_back(page: Page) -> Match:
     assert stats["coach_flags"] >= 1 and stats["take_backs"] == 1
     with page.expect_download() as info:
         page.evaluate("document.querySelector('[data-action=\"export\"]').click()")
-    exported = loads(open(info.value.path(), encoding="utf-8").read())
+    exported = loads(Path(info.value.path()).read_text(encoding="utf-8"))
     assert exported.hands[0].actions == saved_match(page).hands[0].actions
     return exported
 

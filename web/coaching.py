@@ -10,11 +10,9 @@ import traceback
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
-from bela.actions import Action, Play
-from bela.cards import Card
-from web.coach import CoachState, Key, Note, Prices, coach_texts, note_for
+from bela.actions import Action, Bid, Play
+from web.coach import CoachState, Key, Note, Prices, choice_name, coach_texts, note_for
 from web.model import Model
-from web.words import card_name
 
 
 def coaching(model: Model) -> bool:
@@ -24,14 +22,17 @@ def coaching(model: Model) -> bool:
 
 
 def shown(model: Model) -> Note | None:
-    """The note to show now: the last costly card, while it is the last thing the player did in
-    this hand (it goes with their next action, a take-back, another hand)."""
+    """The note to show now: the last costly card or bid, while it is the last thing the player
+    did in this hand (it goes with their next action, a take-back, another hand; a hand ended at
+    once by belot keeps no note: it is scored and counted already)."""
     note = model.coach.note
     if note is None or not coaching(model):
         return None
     gen, number, at = note.key
     hand = model.session.hand
     if (gen, number) != (model.gen, model.session.hand_number) or len(hand.actions) <= at:
+        return None
+    if hand.finished:
         return None
     return note
 
@@ -68,7 +69,10 @@ class Coach:
         """The player is to act: price their cards in the worker while they think."""
         m = self.model
         hand = m.session.hand
-        if not coaching(m) or hand.phase.value != "playing" or len(hand.legal_cards()) <= 1:
+        phase = hand.phase.value
+        if not coaching(m) or phase not in ("playing", "bidding"):
+            return
+        if phase == "playing" and len(hand.legal_cards()) <= 1:
             return
         key = m.position_key()
         if key in self.state.prices or key in self.state.asking:
@@ -104,21 +108,24 @@ class Coach:
         had = shown(self.model) is not None
         state.note = None
         state.waiting = None
-        if coaching(self.model) and isinstance(action, Play):
+        choice = (
+            str(action.card) if isinstance(action, Play) else str(action) if isinstance(action, Bid) else None
+        )
+        if coaching(self.model) and choice is not None:
             if key in state.prices:
-                self._judge(key, action.card)
+                self._judge(key, choice)
                 return
             if key in state.asking:
-                state.waiting = (key, action.card)
+                state.waiting = (key, choice)
         if had:
             self.flow.render_coach()
 
-    def _judge(self, key: Key, card: Card) -> None:
+    def _judge(self, key: Key, choice: str) -> None:
         m = self.model
         prices = self.state.prices.get(key)
         if prices is None or key[:2] != (m.gen, m.session.hand_number):
             return
-        note = note_for(prices, key, card)
+        note = note_for(prices, key, choice)
         self.state.note = note
         if note is None:
             return
@@ -129,7 +136,7 @@ class Coach:
         self.flow.live(" ".join(coach_texts(m.t, note)))
 
     def take_back(self) -> None:
-        """Undo the card of the note shown and whatever the bots did after it."""
+        """Undo the card (bid) of the note shown and whatever the bots did after it."""
         m = self.model
         note = shown(m)
         if note is None:
@@ -138,4 +145,4 @@ class Coach:
         if not m.session.practice:
             m.stats = m.stats.add_take_back()
         self.flow.rewind(note.at)
-        self.flow.live(m.t("coach.taken_back", card=card_name(m.t, note.card)))
+        self.flow.live(m.t("coach.taken_back", card=choice_name(m.t, note.kind, note.choice)))

@@ -21,7 +21,7 @@ class CoachLine:
             box = el("div", {"id": "coach-box"}, cls="coach-box")
             by_id("choices").before(box)
         note = shown(m)
-        sig = "" if note is None else f"{note.key}|{note.card}|{m.lang}|{m.settings.deck}"
+        sig = "" if note is None else f"{note.key}|{note.choice}|{m.lang}|{m.settings.deck}"
         if box.getAttribute("data-sig") == sig:
             return
         box.setAttribute("data-sig", sig)
@@ -32,9 +32,9 @@ class CoachLine:
         head, why = coach_texts(t, note)
         attrs = {
             "data-coach": "",
-            "data-card": note.card.notation,
+            f"data-{note.kind}": note.choice,
             "data-cost": data_cost(note),
-            "data-better": note.better.notation,
+            "data-better": note.better,
             "role": "note",
         }
         replace_children(
