@@ -49,7 +49,7 @@ HUMAN_JS = """() => {
   if (document.querySelector('[data-action="next-hand"]')) return "next";
   if (document.querySelector("[data-bela]")) return "bela";
   if (document.querySelector("[data-declare]")) return "declare";
-  if (document.querySelector("[data-bid]:not([disabled])")) return "bid";
+  if (document.querySelector("[data-bid]:not([disabled]):not([data-coach])")) return "bid";
   if (document.querySelector('[data-hand="S"] [data-playable="true"]')) return "play";
   return false;
 }"""

@@ -93,7 +93,13 @@ def measure(think: float = 1.0, seed: int = 11, target: int = 501) -> dict[str, 
             if left > 0:
                 page.wait_for_timeout(left * 1000)
             notes_before = int(page.evaluate("window.__notes.length"))
-            click_and_wait(page, f'[data-hand="S"] [data-card="{worst}"]')
+            try:
+                click_and_wait(page, f'[data-hand="S"] [data-card="{worst}"]')
+            except Exception:
+                from e2e.game import snapshot
+
+                print("stuck:", worst, json.dumps(snapshot(page)), file=sys.stderr)
+                raise
             if cost >= MISTAKE:
                 expected.append(str(worst))
                 try:

@@ -11,6 +11,7 @@ from collections.abc import Coroutine
 from typing import Any, Protocol
 
 from bela.actions import Action, Bid, Play
+from bela.seats import Seat
 from web.coach import CoachState, Key, Note, Prices, choice_name, coach_texts, note_for
 from web.model import Model
 
@@ -23,8 +24,9 @@ def coaching(model: Model) -> bool:
 
 def shown(model: Model) -> Note | None:
     """The note to show now: the last costly card or bid, while it is the last thing the player
-    did in this hand (it goes with their next action, a take-back, another hand; a hand ended at
-    once by belot keeps no note: it is scored and counted already)."""
+    did in this hand (it goes with their next action, a take-back, another hand; a note on a bid
+    goes when the player is to act again; a hand ended at once by belot keeps no note: it is
+    scored and counted already)."""
     note = model.coach.note
     if note is None or not coaching(model):
         return None
@@ -34,6 +36,8 @@ def shown(model: Model) -> Note | None:
         return None
     if hand.finished:
         return None
+    if note.kind == "bid" and hand.turn is Seat.S:
+        return None  # the player's next decision: its buttons alone carry data-bid then
     return note
 
 

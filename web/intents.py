@@ -4,7 +4,7 @@ Plain Python: the page's input layer (web/input.py) asks it with the clicked ele
 
 A click means the first row of :data:`CLICKS` whose selector the clicked element is in:
 
->>> page = FakePage({'[data-bid]:not([disabled])': {"data-bid": "H"}, "#table": {}})
+>>> page = FakePage({'[data-bid]:not([disabled]):not([data-coach])': {"data-bid": "H"}, "#table": {}})
 >>> click_intent(page.closest)
 Intent(name='bid', value='H')
 >>> click_intent(FakePage({"button[id]": {"id": "open-stats"}}).closest)
@@ -58,7 +58,7 @@ class Rule:
 #: hint, ...) and from buttons' ids (open-side, open-settings, restart, ...) are intents as they are.
 CLICKS: tuple[Rule, ...] = (
     Rule('[data-hand="S"] [data-card]', "play-card", value="data-card"),
-    Rule("[data-bid]:not([disabled])", "bid", value="data-bid"),
+    Rule("[data-bid]:not([disabled]):not([data-coach])", "bid", value="data-bid"),  # not the coach's note
     Rule("[data-declare]", "declare", value="data-declare"),
     Rule("[data-bela]", "bela", value="data-bela"),
     Rule("[data-review-nav]", "review-nav", value="data-review-nav"),
