@@ -57,7 +57,7 @@ def percentiles(xs: list[float]) -> dict[str, float]:
     return {"n": len(s), "p50": at(0.5), "p95": at(0.95), "max": round(s[-1], 1)}
 
 
-def measure(think: float = 1.0, seed: int = 11, target: int = 501) -> dict[str, Any]:
+def measure(think: float = 1.0, seed: int = 11, target: int = 501, coach: str = "mistakes") -> dict[str, Any]:
     from bela import review
     from bela.review_results import MISTAKE
     from e2e.game import MOVE_TIMEOUT, click_and_wait, human_step, open_game, wait_for_human
@@ -72,7 +72,7 @@ def measure(think: float = 1.0, seed: int = 11, target: int = 501) -> dict[str, 
         context.add_init_script(bp.LONG_JS)
         context.add_init_script(NOTES_JS)
         page = context.new_page()
-        open_game(page, base, seed=seed, fresh=1, target=target, speed="fast", lang="en", coach="mistakes")
+        open_game(page, base, seed=seed, fresh=1, target=target, speed="fast", lang="en", coach=coach)
         ready = float(page.evaluate("performance.now()"))
         for _ in range(3000):
             kind = wait_for_human(page, timeout=MOVE_TIMEOUT)
@@ -100,7 +100,7 @@ def measure(think: float = 1.0, seed: int = 11, target: int = 501) -> dict[str, 
 
                 print("stuck:", worst, json.dumps(snapshot(page)), file=sys.stderr)
                 raise
-            if cost >= MISTAKE:
+            if cost >= MISTAKE and coach == "mistakes":
                 expected.append(str(worst))
                 try:
                     page.wait_for_function(f"window.__notes.length > {notes_before}", timeout=10_000)
@@ -114,6 +114,7 @@ def measure(think: float = 1.0, seed: int = 11, target: int = 501) -> dict[str, 
         long_tasks = [d for s, d in page.evaluate("window.__long") if s >= ready]
         context.close()
     return {
+        "coach": coach,
         "think_s": think,
         "seed": seed,
         "costly_cards": len(expected),
@@ -130,8 +131,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--think", type=float, default=1.0, help="seconds the player thinks before a card")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--coach", default="mistakes", help="off: the same match without the coach")
     args = parser.parse_args()
-    print(json.dumps(measure(args.think, args.seed), indent=2))
+    print(json.dumps(measure(args.think, args.seed, coach=args.coach), indent=2))
 
 
 if __name__ == "__main__":
