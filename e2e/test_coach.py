@@ -28,7 +28,7 @@ from e2e.test_axe import axe_violations, describe
 from e2e.test_phone import PHONE
 from e2e.test_review import HANDS_JS, REVIEW, go
 from web.session import Session
-from web.storage import DAILY_KEY, MATCH_KEY, STATS_KEY, unwrap
+from web.storage import DAILY_KEY, MATCH_KEY, SETTINGS_KEY, STATS_KEY, unwrap
 
 NOTE = "[data-coach]"
 TRICK_JS = """() => [...document.querySelectorAll("[data-trick] [data-card]")].map(
@@ -166,3 +166,18 @@ def test_no_coach_in_todays_deals(page: Page, site: str) -> None:
             continue
         human_step(page)
     assert costly >= 1  # costly cards were played, and none had a note
+
+
+def test_the_coach_turned_on_in_the_settings(page: Page, site: str) -> None:
+    """Settings → Coach → mistakes, kept across a reload; then a costly card gets its note."""
+    from e2e.test_settings import choose
+
+    open_game(page, site, seed=1, speed="instant", lang="pl")
+    page.click("#open-settings")
+    choose(page, "coach", "off")
+    choose(page, "coach", "mistakes")
+    page.click("#dlg-settings [data-close]")
+    page.reload()
+    wait_for_human(page)
+    assert json.loads(stored(page, SETTINGS_KEY))["coach"] == "mistakes"
+    coach_and_take_back(page)

@@ -369,3 +369,42 @@ def test_a_costly_bid_gets_a_note(seed: int, bid: str, better: str, cost: float,
         assert round(note.cost, 1) == cost
     else:
         assert note is None
+
+
+def test_the_coach_works_in_practice_and_counts_nothing_there() -> None:
+    match = played_match(1)
+    p = practice_session(Session(match), 1, 4)
+    assert p is not None
+    model = Model(p, Settings(coach="mistakes"), Stats(), Params(), "en")
+    store = MemoryStore()
+    flow = FakeFlow(model, store)
+    coach = Coach(model, FakeWorker(), flow)
+    coach.turn()
+    flow.run()
+    play(model, coach, "AC")
+    note = shown(model)
+    assert note is not None and note.better == "QC"
+    coach.take_back()
+    assert flow.rewound == [note.at] and Card.parse("AC") in p.hand.held[Seat.S]
+    assert model.stats == Stats() and store.values == {}  # nothing counted, nothing saved
+
+
+def test_the_settings_and_statistics_show_the_coach() -> None:
+    from web.i18n import Translator
+    from web.settings_form import Field, form
+    from web.stats import rows
+
+    t = Translator("en")
+    field = next(
+        i
+        for i in form(Settings(), HouseRules(), Params(), t, "en")
+        if isinstance(i, Field) and i.name == "coach"
+    )
+    assert [v for v, _ in field.options] == ["off", "mistakes"] and field.current == "off"
+    assert Settings().with_value("coach", "mistakes").coach == "mistakes"
+    assert Settings.from_json({"coach": "always"}).coach == "off"
+    stats = Stats().add_coach_flag().add_coach_flag().add_take_back()
+    shown_rows = {name: value for name, _, value in rows(stats, t)}
+    assert (shown_rows["coach_flags"], shown_rows["take_backs"]) == ("2", "1")
+    assert Stats.from_json(stats.to_json()) == stats
+    assert "coach_flags" not in Stats().to_json()  # saves from before the coach stay as they were
