@@ -155,6 +155,7 @@ class BidLine:
     hard: Bid | None  # the hard player's bid there, once computed
     rule: str = ""  # and why (bela.bots' rule id and parameters, worded by web.hint.why)
     params: tuple[tuple[str, str | int | float], ...] = ()
+    cost: float = 0.0  # by the hard player's trump model (bela.review.bid_values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +215,9 @@ def review_view(hand: Hand, state: ReviewState) -> ReviewView:
     said = [(hand.first.after(i), b) for i, b in enumerate(hand.bids)]
     hard = data.bids or []
     bids = [
-        BidLine(s, b, hard[i].hard, hard[i].rule, hard[i].params) if i < len(hard) else BidLine(s, b, None)
+        BidLine(s, b, hard[i].hard, hard[i].rule, hard[i].params, hard[i].cost)
+        if i < len(hard)
+        else BidLine(s, b, None)
         for i, (s, b) in enumerate(said)
     ]
     return ReviewView(

@@ -15,6 +15,7 @@ from typing import Any
 import js
 
 from bela.cards import Card
+from bela.review_results import MISTAKE
 from bela.seats import SEATS, Seat
 from web.dom import by_id, el, obj, once, replace_children
 from web.hint import Advice, why
@@ -360,7 +361,16 @@ class ReviewScreen:
                 cls = "hard same" if b.hard == b.bid else "hard other"
                 row.append(el("span", cls=cls, text=t("review.hard_bid", bid=hard)))
                 row.append(el("span", cls="why", text=why(t, Advice(b.hard, b.rule, b.params))))
-            items.append(el("li", {"data-review-bid": b.seat.name}, children=row))
+                if b.cost >= 0.05:
+                    row.append(
+                        el("span", cls="info", text=t("review.best", card=hard, cost=cost_text(b.cost)))
+                    )
+                if b.cost >= MISTAKE:
+                    row.append(el("span", cls="mark mistake", text=t("review.mistake")))
+            attrs = {"data-review-bid": b.seat.name}
+            if b.hard is not None:
+                attrs["data-cost"] = cost_text(b.cost)
+            items.append(el("li", attrs, children=row))
         title = el("h3", text=t("review.bids"))
         written: list[Any] = []
         for s, decls in v.declarations:
