@@ -408,3 +408,23 @@ def test_the_settings_and_statistics_show_the_coach() -> None:
     assert (shown_rows["coach_flags"], shown_rows["take_backs"]) == ("2", "1")
     assert Stats.from_json(stats.to_json()) == stats
     assert "coach_flags" not in Stats().to_json()  # saves from before the coach stay as they were
+
+
+@pytest.mark.parametrize("guided", [True, False])
+def test_the_coach_is_on_in_the_guided_hand_of_learn_bela_only(guided: bool) -> None:
+    from types import SimpleNamespace
+    from typing import cast
+
+    model, coach, flow, _ = at_south(1, 4, coach="off")
+    model.lesson = cast(Any, SimpleNamespace(guided=guided, result=None))  # web.lessons.LessonState
+    coach.turn()
+    flow.run()
+    play(model, coach, "AC")
+    note = shown(model)
+    if guided:
+        assert note is not None and note.better == "QC"
+        coach.take_back()
+        assert flow.rewound == [note.at] and Card.parse("AC") in model.session.hand.held[Seat.S]
+    else:
+        assert note is None and not model.coach.prices
+    assert model.stats == Stats()  # a lesson counts nothing

@@ -18,8 +18,17 @@ from web.model import Model
 
 def coaching(model: Model) -> bool:
     """The coach is on (Settings, or ``?coach`` for the visit) and this is not today's deals
-    nor a shared deal."""
+    nor a shared deal; in Learn Bela, on in the guided hand whatever the setting, off in the
+    other lessons (they answer for themselves)."""
+    if model.lesson is not None:
+        return model.lesson.guided
     return model.coach_setting() == "mistakes" and model.session.duplicate is None
+
+
+def counted(model: Model) -> bool:
+    """Whether the coach's flags and take-backs go into the statistics: the matches' only (not a
+    practice hand, not a lesson)."""
+    return not model.session.practice and model.lesson is None
 
 
 def shown(model: Model) -> Note | None:
@@ -133,7 +142,7 @@ class Coach:
         self.state.note = note
         if note is None:
             return
-        if not m.session.practice:
+        if counted(m):
             m.stats = m.stats.add_coach_flag()
             self.flow.save()
         self.flow.render_coach()
@@ -146,7 +155,7 @@ class Coach:
         if note is None:
             return
         self.state.note = None
-        if not m.session.practice:
+        if counted(m):
             m.stats = m.stats.add_take_back()
         self.flow.rewind(note.at)
         self.flow.live(m.t("coach.taken_back", card=choice_name(m.t, note.kind, note.choice)))
