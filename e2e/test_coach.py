@@ -26,7 +26,7 @@ from bela.review_results import MISTAKE, plain_number
 from e2e.game import MOVE_TIMEOUT, click_and_wait, human_step, open_game, snapshot, wait_for_human
 from e2e.test_axe import axe_violations, describe
 from e2e.test_phone import PHONE
-from e2e.test_review import HANDS_JS, REVIEW, go
+from e2e.test_review import ANALYSIS_TIMEOUT, HANDS_JS, REVIEW, go, wait_costed
 from web.session import Session
 from web.storage import DAILY_KEY, MATCH_KEY, SETTINGS_KEY, STATS_KEY, unwrap
 
@@ -103,9 +103,13 @@ def coach_and_take_back(page: Page) -> Match:
 
 def play_from_review(page: Page, match: Match) -> None:
     hand = match.hands[0]
-    saved, stats = stored(page, MATCH_KEY), stored(page, STATS_KEY)
     page.click('#overlay [data-action="review"]')
     page.wait_for_selector(f'{REVIEW}[data-hand-number="1"][data-review-step="0"]')
+    # the review, once complete, counts the player's accuracy (and saves): that is not the practice
+    wait_costed(page, 8)
+    page.wait_for_selector(f"{REVIEW} [data-review-verdict] [data-decided]", timeout=ANALYSIS_TIMEOUT)
+    page.wait_for_timeout(200)
+    saved, stats = stored(page, MATCH_KEY), stored(page, STATS_KEY)
     # a step after which South plays (the bots, at speed=instant, would move on at once)
     step = next(k for k in range(5, 32) if hand.trick_seat(k).name == "S" and k % 4)
     for _ in range(step):
