@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import traceback
-from collections.abc import Coroutine
-from typing import Any, Protocol
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
 
 import js
 
@@ -31,6 +31,9 @@ from web.saves import Saves, new_session
 from web.session import Outcome, Session
 from web.view import winning_declarations
 from web.words import refusal_text
+
+if TYPE_CHECKING:
+    from web.coaching import Coach
 
 
 class Drawing(Protocol):
@@ -64,14 +67,6 @@ class Lessons(Protocol):
     def hand_ended(self) -> None: ...
 
 
-class Coaching(Protocol):
-    """What the flow tells the coach (web.coaching.Coach)."""
-
-    def turn(self) -> None: ...
-
-    def acted(self, key: tuple[int, int, int], action: Action) -> None: ...
-
-
 class Game:
     def __init__(self, model: Model, saves: Saves, bots: BotClient, draw: Drawing) -> None:
         self.model = model
@@ -81,7 +76,7 @@ class Game:
         self.lessons: Lessons | None = None  # set once Learn Bela is first opened
         self.task: asyncio.Task[None] | None = None
         self.side_tasks: set[asyncio.Future[None]] = set()
-        self.coach: Coaching | None = None  # the coach (web/coaching.py), told of the player's turns
+        self.coach: Coach | None = None  # the coach (web/coaching.py), told of the player's turns
 
     # -- saving and notices -------------------------------------------------------------------------
 
@@ -281,19 +276,7 @@ class Game:
     def rewind(self, actions: int) -> None:
         """Take the current hand back to its first ``actions`` actions (the coach's take-back):
         the bots stop, the position is the one before, saved as if nothing had been played."""
-        m = self.model
-        if self.task is not None and not self.task.done():
-            self.task.cancel()
-        self.task = None
-        m.session.rewind(actions)
-        m.busy = False
-        m.showing = None
-        m.pending_bela = None
-        m.refusal = ""
-        m.banner = None
-        self.save()
-        self.draw.render(first=True)
-        self.kick()
+        self.restart(lambda: self.model.session.rewind(actions))
 
     def play_card(self, notation: str) -> None:
         m = self.model
@@ -416,17 +399,20 @@ class Game:
     def replace_session(self, session: Session) -> None:
         m = self.model
         m.gen += 1
+        m.session = session
+        m.practice = None  # a practice hand is left (web/practice.py sets it again when it starts one)
+        self.restart(lambda: setattr(m, "stats", session.count_stats(m.stats)))
+
+    def restart(self, change: Callable[[], object]) -> None:
+        """Stop the bots, make ``change``, put away what the table showed, save, draw, go on."""
+        m = self.model
         if self.task is not None and not self.task.done():
             self.task.cancel()
         self.task = None
-        m.session = session
-        m.practice = None  # a practice hand is left (web/practice.py sets it again when it starts one)
+        change()
         m.busy = False
-        m.showing = None
-        m.pending_bela = None
+        m.showing = m.pending_bela = m.banner = None
         m.refusal = ""
-        m.banner = None
-        m.stats = session.count_stats(m.stats)
         self.save()
         self.draw.render(first=True)
         self.kick()
