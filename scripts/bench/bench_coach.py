@@ -9,7 +9,7 @@ so that most cards get a note. Times each note from the click (the card's ``clic
 the page's clock) to ``[data-coach]`` in the page (a MutationObserver), and counts the main
 thread's tasks over 50 ms from the page being ready to the match's end.
 
-    .venv/bin/python scripts/bench_coach.py [--think 1.0] [--seed 11]
+    .venv/bin/python scripts/bench/bench_coach.py [--think 1.0] [--seed 11]
 """
 
 from __future__ import annotations
@@ -22,10 +22,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts" / "bench"))
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 
-import bench_pyodide as bp
+import bench_pyodide as bp  # noqa: E402
 
 NOTES_JS = """
 (() => {
