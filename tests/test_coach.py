@@ -94,9 +94,10 @@ def coach_note(match: Match, number: int, index: int, card: str) -> tuple[Prices
 
 
 # seed 1, hand 1: South (easy) plays AC as its 5th card (index 4) where bela review says QC,
-# 54.6 points better; and 9D at index 10 as the hard player would (cost 0). Seed 2: KH at index 1
-# costs 2.8 (under the 10 of a note). Found with ``bela review`` and pinned here.
-PINNED = [(1, 4, "AC", "QC", 54.6), (1, 10, "9D", "9D", 0), (2, 1, "KH", "JH", 2.8)]
+# 94 points better; and 9D at index 10 as the hard player would (cost 0). Seed 4: 9C at index 0
+# costs 6.4 (under the 10 of a note). Found with ``bela review`` (bots of main 7e1d684) and pinned
+# here: a change of the bots moves them (then find new ones: the other tests need no pin).
+PINNED = [(1, 4, "AC", "QC", 94), (1, 10, "9D", "9D", 0), (4, 0, "9C", "9S", 6.4)]
 
 
 @pytest.mark.parametrize(("seed", "index", "card", "better", "cost"), PINNED)
@@ -253,7 +254,7 @@ def test_a_card_played_before_its_prices_came_gets_its_note_when_they_come() -> 
     assert shown(model) is None
     flow.run()
     note = shown(model)
-    assert note is not None and round(note.cost, 1) == 54.6
+    assert note is not None and round(note.cost, 1) == PINNED[0][4]
 
 
 def test_no_note_with_the_coach_off_nor_in_todays_deals() -> None:
