@@ -103,9 +103,9 @@ def human_step(page: Page, bid: str = "pass") -> str:
     dealer must), declare, call bela, play the first playable card, go on to the next hand."""
     kind = wait_for_human(page)
     if kind == "bid":
-        selector = f'[data-bid="{bid}"]:not([disabled])'
+        selector = f'[data-bid="{bid}"]:not([disabled]):not([data-coach])'
         if page.locator(selector).count() == 0:
-            selector = "[data-bid]:not([disabled])"
+            selector = "[data-bid]:not([disabled]):not([data-coach])"
         click_and_wait(page, selector)
     elif kind == "declare":
         click_and_wait(page, '[data-declare="yes"]')

