@@ -166,10 +166,12 @@ class App:
         self.game.save()
         self.input.attach()
         self.updates.start()
-        self.screens.render(first=True)
+        # the page's controls, disabled while Python starts, before the first drawing: after it
+        # they would undo what it disabled (the dealer's pass, when the dealer must name trump)
         for node in qa("button[disabled], input[disabled]", by_id("app")):
             if node.id != "open-last":
                 node.disabled = False
+        self.screens.render(first=True)
         js.document.body.dataset.appState = "ready"
         self.game.bots.start()
         self.game.kick()
