@@ -134,17 +134,16 @@ def review_bids(match: Match, number: int, seed: int = SEED) -> list[BidReview]:
 
 def bid_values(cards: Sequence[Card], position: int) -> dict[Suit | None, float]:
     """What the hard player's trump model (bela.bots.bidding.rich_choice) expects of each bid
-        from these six cards, as a margin on the sheet: naming a suit, its predicted margin;
-        passing (not for the dealer, who must name), the margin the model asks of a suit before it
-        names one. The hard player's bid has the highest value (a tie names the suit), and a bid's
-        cost by what the seat knew is the difference.
+    from these six cards, as a margin on the sheet: naming a suit, its predicted margin;
+    passing (not for the dealer, who must name), the margin the model asks of a suit before it
+    names one. The hard player's bid has the highest value (a tie names the suit), and a bid's
+    cost by what the seat knew is the difference.
 
-        >>> from bela.cards import Card, Suit
-    from bela.data.trump_table import RICH_THRESHOLDS
-        >>> cards = [Card.parse(c) for c in ("JH", "9H", "AH", "TH", "AS", "7C")]
-        >>> values = bid_values(cards, 0)
-        >>> max(values, key=lambda s: values[s]) is Suit.HEARTS, None in values, None in bid_values(cards, 3)
-        (True, True, False)
+    >>> from bela.cards import Card, Suit
+    >>> cards = [Card.parse(c) for c in ("JH", "9H", "AH", "TH", "AS", "7C")]
+    >>> values = bid_values(cards, 0)
+    >>> max(values, key=lambda s: values[s]) is Suit.HEARTS, None in values, None in bid_values(cards, 3)
+    (True, True, False)
     """
     values: dict[Suit | None, float] = {s: rich_value(cards, s, position) for s in Suit}
     if position != 3:
