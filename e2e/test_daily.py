@@ -111,14 +111,19 @@ def test_the_day_is_played_against_par(page: Page, site: str, shoot: Callable[[P
 
 
 def test_bela_daily_prints_what_the_page_shows() -> None:
-    """The pinned file the page is checked against is what ``bela daily`` prints today."""
+    """The pinned file the page is checked against is what ``bela daily`` prints today: the
+    deal, and the par of the current version of par's players."""
     out = subprocess.run(
         [sys.executable, "-m", "bela", "daily", DAY, "--hand", "1"],
         capture_output=True,
         text=True,
         check=True,
     )
-    assert json.loads(out.stdout)["hands"] == PINNED_DAY["hands"][:1]
+    printed = json.loads(out.stdout)
+    assert printed["par_version"] == PAR_VERSION
+    pinned = PINNED_DAY["hands"][0]
+    expected = {k: v for k, v in pinned.items() if k != "pars"} | {"par": pinned["pars"][str(PAR_VERSION)]}
+    assert printed["hands"] == [expected]
 
 
 def first_deal(page: Page) -> tuple[Any, ...]:
