@@ -24,6 +24,9 @@ py.unpackArchive(new Uint8Array(readFileSync(appZip)), "zip", { extractDir: "/ho
 py.unpackArchive(new Uint8Array(readFileSync(pyscriptZip)), "zip", { extractDir: "/pyscript" });
 const here = dirname(fileURLToPath(import.meta.url));
 py.runPython(readFileSync(join(here, "stdlib_record.py"), "utf8"));
+// the build's one resolver of import statements, for stdlib_set.py to import (on sys.path since
+// stdlib_record.py)
+py.FS.writeFile("/home/pyodide/import_statements.py", readFileSync(join(here, "import_statements.py")));
 py.runPython(readFileSync(join(here, "stdlib_set.py"), "utf8"));
 const found = py.globals.get("bela_found").toJs({ dict_converter: Object.fromEntries });
 const failed = py.globals.get("bela_failed").toJs({ dict_converter: Object.fromEntries });

@@ -27,7 +27,8 @@ import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
-from snapshot import imported, module_name
+from import_statements import imported
+from snapshot import module_name
 
 
 def _docstrings(tree: ast.Module) -> list[ast.Expr]:
@@ -173,7 +174,7 @@ def _run_at_import(body: list[ast.stmt]) -> Iterator[ast.stmt]:
 
 def imported_at_import(source: str, name: str, is_package: bool = False) -> set[str]:
     """The modules that importing ``name`` (whose source is ``source``) imports in turn, as
-    written (snapshot.imported), but for the imports that do not run then (_run_at_import)."""
+    written (import_statements.imported), but for the imports that do not run then (_run_at_import)."""
     package = name if is_package else name.rpartition(".")[0]
     return imported(_run_at_import(ast.parse(source).body), package)
 

@@ -30,6 +30,8 @@ import subprocess
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from import_statements import imported
+
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "build" / "make_snapshot.mjs"
 CACHE = ROOT / ".cache" / "snapshots"
@@ -56,26 +58,6 @@ def module_name(rel: str) -> str:
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
-
-
-def imported(nodes: Iterable[ast.AST], package: str) -> set[str]:
-    """The modules that the import statements among ``nodes`` name, a relative one resolved
-    against ``package``: ``import a.b`` gives a.b; ``from a import b`` gives a and a.b (a
-    module or not: the caller knows which names are modules)."""
-    found: set[str] = set()
-    for node in nodes:
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - node.level + 1]
-                mod = ".".join([*base, node.module] if node.module else base)
-            else:
-                mod = node.module or ""
-            found.add(mod)
-            found.update(f"{mod}.{alias.name}" for alias in node.names)
-    return found
 
 
 def _imports(source: str, name: str) -> set[str]:

@@ -34,6 +34,8 @@ import types
 import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 
+from import_statements import imported  # written beside the game's files by make_stdlib.mjs
+
 FULL = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
 HOME = "/home/pyodide"
 PYSCRIPT = "/pyscript"
@@ -87,21 +89,7 @@ def _imports(tree: ast.Module, package: str, everywhere: bool) -> set[str]:
             if not (isinstance(child, ast.If) and _is_main(child.test)):
                 yield from anywhere(child)
 
-    nodes = anywhere(tree) if everywhere else at_import(tree.body)
-    found: set[str] = set()
-    for node in nodes:
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - node.level + 1]
-                mod = ".".join([*base, node.module] if node.module else base)
-            else:
-                mod = node.module or ""
-            found.add(mod)
-            found.update(f"{mod}.{alias.name}" for alias in node.names)
-    return found
+    return imported(anywhere(tree) if everywhere else at_import(tree.body), package)
 
 
 def _is_main(test: ast.expr) -> bool:
