@@ -41,7 +41,8 @@ from snapshot import PYODIDE_INPUTS, find_node
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "build" / "make_stdlib.mjs"
 FINDERS = tuple(
-    ROOT / "scripts" / "build" / name for name in ("stdlib_record.py", "stdlib_set.py", "import_statements.py")
+    ROOT / "scripts" / "build" / name
+    for name in ("stdlib_record.py", "stdlib_set.py", "import_statements.py")
 )
 CACHE = ROOT / ".cache" / "stdlib"
 NAME = "python_stdlib_game.zip"
