@@ -80,9 +80,8 @@ def test_no_request_leaves_the_origin_and_the_runtime_is_ours(page: Page, site: 
     originals = (*(f"vendor/pyodide/{n}" for n in build_site.GZIPPED), "/app.zip")
     assert "pyodide.asm.wasm" in build_site.GZIPPED
     assert not [u for u in loaded if u.split("?")[0].endswith(originals)]
-    # Pyodide's module as it is, imported from its own URL (not from a blob: of the page's)
-    assert any(u.endswith("vendor/pyodide/pyodide.asm.mjs") for u in loaded)
-    assert not any(u.endswith("pyodide.asm.mjs.gz") for u in loaded)
+    # Pyodide's module gzipped too (imported from a blob: URL), never as it is
+    assert any(u.endswith("vendor/pyodide/pyodide.asm.mjs.gz") for u in loaded)
     assert not watch.offsite
 
 

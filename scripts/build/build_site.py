@@ -93,11 +93,10 @@ NOT_SHIPPED = ("bela/__main__.py", "bela/cli.py", "bela/arena.py")
 # Pyodide's files that the page fetches gzipped (written beside the originals by make site and
 # undone by the browser's DecompressionStream: assets/pyodide-boot.mjs); the originals stay in
 # the site, for browsers without DecompressionStream and for bare Pyodide pages, but are not
-# precached (the page never asks for them). Not pyodide.asm.mjs (1.25 MB, 0.26 gzipped): the
-# page imports it from its own URL, preloaded by the head, which a first visit had ready about
-# 120 ms sooner than when it fetched, unzipped and imported it from a blob: URL (and the
-# policy then needs no blob: scripts); most hosts compress JavaScript anyway
-GZIPPED = ("pyodide.asm.wasm", "pyodide-lock.json")
+# precached (the page never asks for them). pyodide.asm.mjs too (1.25 MB, 0.26 gzipped; a first
+# visit imports it from a blob: URL, a later one from the service worker's unzipped copy): on a
+# host that compresses nothing it was a fifth of a first visit's bytes (issue 22)
+GZIPPED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json")
 SNAPSHOT_MARK = '"__BELA_SNAPSHOT_ID__"'
 SNAPSHOT_SHA256_MARK = '"__BELA_SNAPSHOT_SHA256__"'  # of the unzipped snapshot, as sw.js keeps it
 SNAPSHOT_SIZE_MARK = '"__BELA_SNAPSHOT_SIZE__"'  # its length: the memory Pyodide makes for it
@@ -107,7 +106,7 @@ FIRST_READS = "first-reads.js"
 EARLY_FETCHED = ("pyodide.asm.wasm", stdlib.NAME)
 # the files a first visit fetches itself, gzipped (their bytes are its progress bar's total)
 FIRST_FETCHED = (
-    *(f"vendor/pyodide/{name}.gz" for name in ("pyodide.asm.wasm", "pyodide-lock.json", stdlib.NAME)),
+    *(f"vendor/pyodide/{name}.gz" for name in (*GZIPPED, stdlib.NAME)),
     "app.zip.gz",
     "vendor/pyscript/bytecode.zip",
 )

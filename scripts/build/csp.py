@@ -16,6 +16,10 @@ Why each directive is there (each was measured: see README, "Content security po
                                 the game never starts
       'wasm-unsafe-eval'        Pyodide compiles its WebAssembly; 'unsafe-eval' allows that too,
                                 so this one matters only once PyScript needs no eval
+      blob:                     Pyodide's module on a first visit: fetched gzipped (a fifth of
+                                its bytes) and imported from a blob: URL the page makes itself
+                                (assets/pyodide-boot.mjs); only the page's own scripts can make
+                                one, and they may run code anyway ('unsafe-eval')
       'sha256-…'                the inline boot scripts, one hash each
     worker-src 'self'           the bots' Web Worker (assets/bot-worker.js) and the service
                                 worker (sw.js); said outright rather than left to fall back on
@@ -50,7 +54,7 @@ JS_TYPES = {"", "module", "text/javascript", "application/javascript", "text/ecm
 DIRECTIVES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("default-src", ("'self'",)),
     # + the inline scripts' hashes
-    ("script-src", ("'self'", "'unsafe-eval'", "'wasm-unsafe-eval'")),
+    ("script-src", ("'self'", "'unsafe-eval'", "'wasm-unsafe-eval'", "blob:")),
     ("worker-src", ("'self'",)),
     ("object-src", ("'none'",)),
     ("base-uri", ("'none'",)),

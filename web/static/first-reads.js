@@ -38,9 +38,13 @@
       document.head.appendChild(link);
     });
   }
-  // pyodide.asm.mjs as it is (not gzipped: imported from its own URL, compiled as it comes)
-  var asm = document.createElement("link");
-  asm.rel = "modulepreload";
-  asm.href = "vendor/pyodide/pyodide.asm.mjs";
-  document.head.appendChild(asm);
+  // pyodide.asm.mjs from its own URL where the page imports it so: under the service worker
+  // (kept unzipped) or in a browser that cannot undo gzip (a first visit elsewhere fetches
+  // its .gz, preloaded above)
+  if ((navigator.serviceWorker && navigator.serviceWorker.controller) || typeof DecompressionStream !== "function") {
+    var asm = document.createElement("link");
+    asm.rel = "modulepreload";
+    asm.href = "vendor/pyodide/pyodide.asm.mjs";
+    document.head.appendChild(asm);
+  }
 })();

@@ -4,11 +4,11 @@
 // once the page is ready, then fetches the snapshot for the next one). A snapshot missing,
 // damaged, of another build, or one whose restore throws gives a normal boot and a console note.
 //
-// Pyodide's wasm and lock file are fetched gzipped (make site writes the .gz copies) and undone
-// by the browser's DecompressionStream, so a first visit costs about the same bytes whatever
-// the host compresses (the game's Python, app.zip, too); pyodide.asm.mjs is imported from its
-// own URL (build_site.GZIPPED says why). Under the service worker a later visit reads them
-// unzipped from its cache instead (sw.js). The game's Python is written into Pyodide's home
+// Pyodide's wasm, module (pyodide.asm.mjs, then imported from a blob: URL) and lock file are
+// fetched gzipped (make site writes the .gz copies) and undone by the browser's
+// DecompressionStream, so a first visit costs about the same bytes whatever the host compresses
+// (the game's Python, app.zip, too). Under the service worker a later visit reads them unzipped
+// from its cache instead (sw.js). The game's Python is written into Pyodide's home
 // folder either way: a snapshot holds memory, not files.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import { storedFiles, writeFiles } from "./stored-zip.mjs";
@@ -82,8 +82,22 @@ function earlyFetch(url) {
   return response.then((r) => (r.ok ? r : fetchSame(url)), () => fetchSame(url));
 }
 
-/** Pyodide's module factory, pyodide.asm.mjs imported from its own URL (as Pyodide does). */
-const asmFactory = () => import(new URL("pyodide.asm.mjs", vendor).href).then((m) => m.default);
+/** Pyodide's module factory, pyodide.asm.mjs: imported from its own URL (as Pyodide does) in
+ * a page under the service worker (which keeps it unzipped) or a browser that cannot undo gzip;
+ * else from the copy ``files`` gives (pyodideFiles(): a first visit's .gz, a fifth of its
+ * 1.25 MB, undone; the bots' worker's cached copy) through a blob: URL, which the page's policy
+ * allows for this (scripts/build/csp.py). Pyodide finds its other files by indexURL, not by
+ * this module's URL. */
+async function asmFactory(files = null) {
+  if (!files) return (await import(new URL("pyodide.asm.mjs", vendor).href)).default;
+  const code = await new Response(await files.body("pyodide.asm.mjs")).arrayBuffer();
+  const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+  try {
+    return (await import(url)).default;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
 
 /** Whether the service worker's cache may hold the build: in a page it controls (a later
  * visit), and in the bots' worker (which cannot tell: its fetches go through the service
@@ -104,7 +118,7 @@ const cached = (url) => (mayBeCached() ? caches.match(url, { ignoreSearch: true 
  * worker has no navigator.serviceWorker to tell whether its fetches go through the service
  * worker), or the .gz copy over the network, gunzipped (a first visit). */
 async function pyodideFiles() {
-  const names = ["pyodide.asm.wasm", "pyodide-lock.json", STDLIB];
+  const names = ["pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json", STDLIB];
   const url = (name) => new URL(name, vendor).href;
   const sw = globalThis.navigator && navigator.serviceWorker;
   if (sw && sw.controller) return null;
@@ -131,7 +145,7 @@ function pyodideOptions(files) {
   let extra = {};
   if (files) {
     const lock = files.body("pyodide-lock.json").then((body) => new Response(body).json());
-    const factory = asmFactory().then((create) => (mark("asm-loaded"), create));
+    const factory = asmFactory(files).then((create) => (mark("asm-loaded"), create));
     factory.catch(() => {}); // loadPyodide awaits it (and throws) itself
     lock.catch(() => {});
     // loadPyodide is called at once with the factory still on its way (it awaits it): it then
