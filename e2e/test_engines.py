@@ -102,6 +102,13 @@ class Smoke:
             )
         return kind
 
+    def settled(self) -> None:
+        """The bots' worker started too: a reload while it still boots aborts its fetches, and
+        Firefox reports each aborted module load of the old page as a page error ("A
+        ServiceWorker intercepted the request and encountered an unexpected error"), harmless to
+        a player but not what this smoke is about."""
+        self.until("() => globalThis.belaBotsStart !== undefined")
+
     def state(self) -> dict[str, Any]:
         state: dict[str, Any] = self.engine.evaluate(SNAPSHOT_JS)
         state.pop("notice")
@@ -130,12 +137,14 @@ class Smoke:
         self.until(GONE_JS, "[data-review]")
         before = self.state()
         # a reload resumes
+        self.settled()
         self.collect()
         e.reload()
         self.ready("reload, s")
         assert self.state() == before
         # a later visit: from the snapshot the service worker keeps
         self.until(f"() => ({WORKER_READY_JS})(120000)")
+        self.settled()
         self.collect()
         e.reload()
         assert self.ready("later visit, s") == "snapshot"
@@ -145,6 +154,7 @@ class Smoke:
         self.human()
         played = self.state()
         # offline: the server answers nothing
+        self.settled()
         self.collect()
         self.pages.offline = True
         try:
