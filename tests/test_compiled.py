@@ -118,3 +118,33 @@ def test_the_packed_table_reads_back() -> None:
     exec(table["m"][0], scope)
     assert scope["A"] == 1
     assert table["m"][1:] == ("/home/pyodide/m.py", False)
+
+
+def test_the_later_modules_are_read_at_the_first_import_of_one_of_them(home: Path) -> None:
+    """The late module compiled into the later file (its source gone): nothing read until it is
+    imported; then the file once, and its code runs."""
+    late = home / LATE
+    code = compile("LATE = 21\n", str(late), "exec", dont_inherit=True)
+    later = home / compiled.LATER_NAME
+    later.write_bytes(compiled.pack({f"{PACKAGE}.late": (code, str(late), False)}))
+    late.unlink()
+    codes = compiled.unpack((home / compiled.FILE_NAME).read_bytes())
+    finder = compiled.CompiledModules(codes, later, packages=(PACKAGE,))
+    sys.meta_path.insert(0, finder)
+    importlib.import_module(PACKAGE)
+    assert finder.later == later  # the package came from the first file: the later one unread
+    deep = importlib.import_module(f"{PACKAGE}.deep")  # which imports the late module
+    assert deep.VALUE == 42 and finder.later is None
+    spec = sys.modules[f"{PACKAGE}.late"].__spec__
+    assert spec is not None and spec.loader is finder
+
+
+def test_a_later_file_not_yet_written_is_looked_for_again(home: Path) -> None:
+    """The snapshot's finder is made before the page writes the game's files: a miss then
+    leaves the later file to be read once it is there; other packages never look."""
+    later = home / "not-yet.marshal"
+    finder = compiled.CompiledModules({}, later, packages=(PACKAGE,))
+    assert finder.find_spec(f"{PACKAGE}.late") is None and finder.later == later
+    later.write_bytes(compiled.pack({}))
+    assert finder.find_spec("json") is None and finder.later == later  # not one of its packages
+    assert finder.find_spec(f"{PACKAGE}.late") is None and finder.later is None

@@ -232,3 +232,21 @@ def test_every_script_and_style_shipped_without_comments_still_parses(tmp_path: 
     copy.write_text(out, encoding="utf-8")
     checked = subprocess.run([node, "--check", str(copy)], capture_output=True, text=True, check=False)
     assert checked.returncode == 0, checked.stderr
+
+
+def test_every_other_module_ships_compiled_in_the_later_file(tmp_path: Path) -> None:
+    """With both files, app.zip holds the sources of the finder and its package only; every
+    other module is in one file or the other, never both."""
+    start = set(build_site.snapshot_shipped(ROOT))
+    later = set(build_site.later_shipped(ROOT))
+    assert not start & later
+    assert {"bela.review", "bela.hint", "web.screens.review", "web.screens.learn", "web.coach_work"} <= later
+    files = {p.relative_to(ROOT).as_posix() for p in build_site.python_files(ROOT)}
+    modules = {snapshot.module_name(rel) for rel in files if rel.endswith(".py")}
+    assert modules == start | later | set(shipped.KEPT_AS_SOURCE)
+    target = tmp_path / "app.zip"
+    build_site.write_app(target, ROOT, compiled=b"start code", later=b"later code")
+    with zipfile.ZipFile(target) as archive:
+        names = set(archive.namelist())
+        assert archive.read(build_site.LATER_FILE) == b"later code"
+    assert {n for n in names if n.endswith(".py")} == {"web/__init__.py", "web/compiled.py"}

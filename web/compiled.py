@@ -15,6 +15,11 @@ same file and line as the repository's source) but not its columns: Pyodide comp
 
 The file starts with the magic number of the Python that wrote it: the page's Pyodide refuses
 code from another version with a clear message instead of crashing in ``marshal``.
+
+The game's other modules (the review, the hint, Learn, the settings and rules screens...) ship
+compiled too, in a second file (``compiled-later.marshal``, issue 22): read only when the first
+of them is imported, so neither a first visit's start nor the snapshot carries them, and their
+first use compiles nothing (a first review's first trick came 60 ms sooner).
 """
 
 from __future__ import annotations
@@ -32,6 +37,11 @@ from types import CodeType, ModuleType
 #: the file ``make site`` writes beside this module
 FILE_NAME = "compiled.marshal"
 DEFAULT_PATH = Path(__file__).with_name(FILE_NAME)
+#: the file of the modules imported later, read at the first import of one of them
+LATER_NAME = "compiled-later.marshal"
+LATER_PATH = Path(__file__).with_name(LATER_NAME)
+#: the packages whose modules the later file may hold
+PACKAGES = ("bela", "web")
 
 #: module name -> (code, file name the code was compiled as, is a package)
 Codes = Mapping[str, tuple[CodeType, str, bool]]
@@ -84,8 +94,25 @@ class CompiledModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Finds the modules of ``codes`` and runs their code; every other import goes on as usual
     (a compiled package's other modules are found in its folder)."""
 
-    def __init__(self, codes: Codes) -> None:
+    def __init__(
+        self, codes: Codes, later: str | os.PathLike[str] | None = None, packages: Sequence[str] = PACKAGES
+    ) -> None:
         self.codes = dict(codes)
+        self.later = later  # the later modules' file, until it is read
+        self.packages = tuple(packages)  # whose modules it may hold
+
+    def _read_later(self) -> None:
+        """The later modules' code added, once; none while the file is missing (a site built
+        without it ships their sources; the snapshot is made before the page writes it)."""
+        if self.later is None:
+            return
+        try:
+            data = Path(self.later).read_bytes()
+        except FileNotFoundError:
+            return
+        self.later = None
+        for name, entry in unpack(data).items():
+            self.codes.setdefault(name, entry)
 
     def find_spec(
         self,
@@ -94,6 +121,9 @@ class CompiledModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         target: ModuleType | None = None,
     ) -> importlib.machinery.ModuleSpec | None:
         entry = self.codes.get(fullname)
+        if entry is None and self.later is not None and fullname.split(".")[0] in self.packages:
+            self._read_later()
+            entry = self.codes.get(fullname)
         if entry is None:
             return None
         _, origin, package = entry
@@ -118,10 +148,13 @@ def installed() -> CompiledModules | None:
     return next((f for f in sys.meta_path if isinstance(f, CompiledModules)), None)
 
 
-def install(path: str | os.PathLike[str] = DEFAULT_PATH) -> bool:
-    """Put the modules compiled in ``path`` first in ``sys.meta_path``, once. False if there is
-    no such file (a site built without it: the sources are there instead) or a finder is in
-    place already; CompiledError if it is of another Python or damaged."""
+def install(
+    path: str | os.PathLike[str] = DEFAULT_PATH, later: str | os.PathLike[str] | None = LATER_PATH
+) -> bool:
+    """Put the modules compiled in ``path`` first in ``sys.meta_path``, once, with ``later``'s
+    to read when first needed. False if there is no such file (a site built without it: the
+    sources are there instead) or a finder is in place already; CompiledError if it is of
+    another Python or damaged (the later file: when it is read)."""
     if installed() is not None:
         return False
     try:
@@ -130,5 +163,5 @@ def install(path: str | os.PathLike[str] = DEFAULT_PATH) -> bool:
         return False
     # no importlib.invalidate_caches(): nothing cached is stale, and it imports importlib.metadata
     # (about 50 ms of a first visit's start)
-    sys.meta_path.insert(0, CompiledModules(unpack(data)))
+    sys.meta_path.insert(0, CompiledModules(unpack(data), later))
     return True

@@ -86,6 +86,7 @@ SW_FILES_MARK = "/*PRECACHE*/ []"
 URL_SAFE = re.compile(r"^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$")
 APP_ARCHIVE = "app.zip"  # the game's Python (scripts/build/shipped.py), fetched gzipped
 COMPILED_FILE = "web/compiled.marshal"  # in app.zip: the start-up modules' code (web/compiled.py)
+LATER_FILE = "web/compiled-later.marshal"  # and every other module's, read when first needed
 PYTHON_PACKAGES = ("bela", "web")
 PACKAGE_SUFFIXES = (".py", ".json")
 # the command line and its arena: never used by the page
@@ -167,22 +168,28 @@ def python_files(root: Path = ROOT) -> list[Path]:
     return found
 
 
-def app_archive(root: Path = ROOT, compiled: bytes | None = None) -> bytes:
+def app_archive(root: Path = ROOT, compiled: bytes | None = None, later: bytes | None = None) -> bytes:
     """The game's Python as the page gets it (scripts/build/shipped.py); with ``compiled``
     (web/compiled.py's file of the start-up modules' code), without the sources of those
-    modules (shipped.compiled_modules)."""
+    modules (shipped.compiled_modules); with ``later`` (the file of every other module's code,
+    read when first needed), without theirs either."""
     files = [(p.relative_to(root).as_posix(), p) for p in python_files(root)]
     extra: dict[str, bytes] = {}
     if compiled is not None:
         start = set(snapshot_shipped(root))
+        if later is not None:
+            start |= set(later_shipped(root))
+            extra[LATER_FILE] = later
         files = [(rel, p) for rel, p in files if p.suffix != ".py" or snapshot.module_name(rel) not in start]
         extra[COMPILED_FILE] = compiled
     return shipped.archive(files, extra)
 
 
-def write_app(target: Path, root: Path = ROOT, compiled: bytes | None = None) -> None:
+def write_app(
+    target: Path, root: Path = ROOT, compiled: bytes | None = None, later: bytes | None = None
+) -> None:
     """app_archive() into ``target``, and its gzipped copy."""
-    data = app_archive(root, compiled)
+    data = app_archive(root, compiled, later)
     target.write_bytes(data)
     target.with_name(target.name + ".gz").write_bytes(gzip_bytes(data))
 
@@ -286,13 +293,21 @@ def snapshot_shipped(root: Path = ROOT) -> list[str]:
     return shipped.compiled_modules(_sources(root))
 
 
+def later_shipped(root: Path = ROOT) -> list[str]:
+    """The game's other modules (the review, the hint, Learn, the screens opened later...):
+    app.zip ships their code too, in a file of its own that the page reads when the first of
+    them is imported (web/compiled.py), not their sources."""
+    start = {*snapshot_shipped(root), *shipped.KEPT_AS_SOURCE}
+    return sorted({snapshot.module_name(rel) for rel in _sources(root)} - start)
+
+
 def snapshot_name(app_archive: bytes, root: Path = ROOT, library: bytes = b"") -> str:
     """The snapshot's id: it changes with any file of bela/ or web/, app.zip, the standard
     library it is made with, Pyodide, the scripts that make it, and the modules imported,
     compiled and shipped compiled."""
     files = [*package_files(root), (APP_ARCHIVE, app_archive), (stdlib.NAME, library)]
     modules = [*snapshot_modules(root), "compiled:", *snapshot_compiled(root)]
-    modules += ["shipped:", *snapshot_shipped(root)]
+    modules += ["shipped:", *snapshot_shipped(root), "later:", *later_shipped(root)]
     return snapshot.snapshot_id(files, root / "node_modules" / "pyodide", modules)
 
 
@@ -459,11 +474,16 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
         start = tuple(snapshot_shipped(root))
         compiled = tuple(sorted({*snapshot_compiled(root), *start}))
         target = out / f"snapshot-{ident}.gz"
-        snapshot.make(target, out / APP_ARCHIVE, pyodide_dir, ident, modules, compiled, start, code, library)
+        later = tuple(later_shipped(root))
+        snapshot.make(
+            target, out / APP_ARCHIVE, pyodide_dir, ident, modules, compiled, start, code, library, later
+        )
     except snapshot.SnapshotError as e:
         raise BuildError(str(e)) from None
-    write_app(out / APP_ARCHIVE, root, code.read_bytes())
+    later_code = snapshot.later_target(code)
+    write_app(out / APP_ARCHIVE, root, code.read_bytes(), later_code.read_bytes())
     code.unlink()
+    later_code.unlink()
     written += [Path(APP_ARCHIVE), Path(APP_ARCHIVE + ".gz"), Path(f"snapshot-{ident}.gz")]
     # the snapshot's name as the service worker keeps it (unzipped, no .gz: sw.js)
     put_text("index.html", render_index(root, preload_links(eager, f"snapshot-{ident}", root)))

@@ -22,10 +22,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, appArchive, stdlib, out, id, modulesJson, compiledJson = "[]", shippedJson = "[]", shippedOut] =
+const [pyodideDir, appArchive, stdlib, out, id, modulesJson, compiledJson = "[]", shippedJson = "[]", shippedOut, laterJson = "[]"] =
   process.argv.slice(2);
 if (!id || !modulesJson) {
-  console.error("usage: make_snapshot.mjs PYODIDE_DIR APP_ZIP STDLIB_ZIP OUT SNAPSHOT_ID MODULES_JSON [COMPILED_JSON [SHIPPED_JSON SHIPPED_OUT]]");
+  console.error("usage: make_snapshot.mjs PYODIDE_DIR APP_ZIP STDLIB_ZIP OUT SNAPSHOT_ID MODULES_JSON [COMPILED_JSON [SHIPPED_JSON SHIPPED_OUT [LATER_JSON]]]");
   process.exit(2);
 }
 const dir = pyodideDir.endsWith("/") ? pyodideDir : pyodideDir + "/";
@@ -38,24 +38,33 @@ py.globals.set("bela_modules", py.toPy(JSON.parse(modulesJson)));
 py.globals.set("bela_snapshot_id", id);
 py.globals.set("bela_compiled", py.toPy(JSON.parse(compiledJson)));
 py.globals.set("bela_shipped", py.toPy(JSON.parse(shippedJson)));
+py.globals.set("bela_later", py.toPy(JSON.parse(laterJson)));
 py.runPython(`
 import importlib, os, sys
 import web.compiled
 
-codes = {}
-for name in bela_compiled:
-    base = os.path.join("/home/pyodide", *name.split("."))
-    package = os.path.isdir(base)
-    path = os.path.join(base, "__init__.py") if package else base + ".py"
-    with open(path, encoding="utf-8") as f:
-        codes[name] = (compile(f.read(), path, "exec", dont_inherit=True), path, package)
+def compiled(names):
+    codes = {}
+    for name in names:
+        base = os.path.join("/home/pyodide", *name.split("."))
+        package = os.path.isdir(base)
+        path = os.path.join(base, "__init__.py") if package else base + ".py"
+        with open(path, encoding="utf-8") as f:
+            codes[name] = (compile(f.read(), path, "exec", dont_inherit=True), path, package)
+    return codes
+
+codes = compiled(bela_compiled)
 first = next(iter(codes.values()), None)  # PYTHONNODEBUGRANGES: lines kept, not columns
 assert first is None or all(col is None for _, _, col, _ in first[0].co_positions()), "columns kept"
-sys.meta_path.insert(0, web.compiled.CompiledModules(codes))
+# the page's finder: the later modules' file is read at the first import of one of them, from
+# the game's files the page writes (here the sources are there instead)
+sys.meta_path.insert(0, web.compiled.CompiledModules(codes, web.compiled.LATER_PATH))
 import web.fallback
 web.fallback.install()
 with open("/shipped.marshal", "wb") as f:
     f.write(web.compiled.pack({name: codes[name] for name in bela_shipped}))
+with open("/later.marshal", "wb") as f:
+    f.write(web.compiled.pack(compiled(bela_later)))
 for name in bela_modules:
     importlib.import_module(name)
 assert not any(m == "js" or m.startswith(("pyscript", "web.dom")) for m in sys.modules)
@@ -65,11 +74,14 @@ i18n = sys.modules.get("web.i18n")
 for lang in getattr(i18n, "KNOWN_LANGS", ()):
     i18n.catalog(lang)
 sys._bela_snapshot = bela_snapshot_id
-del bela_modules, bela_snapshot_id, bela_compiled, bela_shipped, codes, first, f, i18n
+del bela_modules, bela_snapshot_id, bela_compiled, bela_shipped, bela_later, codes, compiled, first, f, i18n
 for name in ("name", "base", "package", "path", "lang"):
     globals().pop(name, None)
 `);
-if (shippedOut) writeFileSync(shippedOut, py.FS.readFile("/shipped.marshal"));
+if (shippedOut) {
+  writeFileSync(shippedOut, py.FS.readFile("/shipped.marshal"));
+  writeFileSync(shippedOut.replace(/\.marshal$/, "-later.marshal"), py.FS.readFile("/later.marshal"));
+}
 const snapshot = py.makeMemorySnapshot();
 writeFileSync(out, snapshot);
 console.log(`snapshot ${id}: ${snapshot.length} bytes, ${JSON.parse(modulesJson).length} modules imported`);

@@ -162,6 +162,11 @@ def find_node() -> str | None:
     return shutil.which("node")
 
 
+def later_target(shipped_target: Path) -> Path:
+    """Where make() writes the later modules' code, beside the start-up modules'."""
+    return shipped_target.with_name(shipped_target.stem + "-later" + shipped_target.suffix)
+
+
 def make(
     target: Path,
     app_archive: Path,
@@ -172,17 +177,25 @@ def make(
     shipped: tuple[str, ...] = (),
     shipped_target: Path | None = None,
     stdlib: Path | None = None,
+    later: tuple[str, ...] = (),
 ) -> None:
     """Write the snapshot ``ident`` to ``target``, sparse and gzipped (from the cache if it holds
     it): ``modules`` imported, ``compiled`` compiled only; and the code of ``shipped`` (some of
-    ``compiled``) to ``shipped_target``, as web/compiled.py reads it. ``stdlib``: the standard
+    ``compiled``) to ``shipped_target``, as web/compiled.py reads it, and the code of ``later``
+    (not in the snapshot) to ``later_target(shipped_target)``. ``stdlib``: the standard
     library the page loads (scripts/build/stdlib.py), else Pyodide's own."""
     cached = CACHE / f"snapshot-{ident}.gz"
     cached_code = CACHE / f"compiled-{ident}.marshal"
-    if cached.is_file() and (shipped_target is None or cached_code.is_file()):
+    cached_later = later_target(cached_code)
+    codes = (
+        []
+        if shipped_target is None
+        else [(cached_code, shipped_target), (cached_later, later_target(shipped_target))]
+    )
+    if cached.is_file() and all(c.is_file() for c, _ in codes):
         shutil.copyfile(cached, target)
-        if shipped_target is not None:
-            shutil.copyfile(cached_code, shipped_target)
+        for c, t in codes:
+            shutil.copyfile(c, t)
         return
     node = find_node()
     if node is None:
@@ -191,8 +204,8 @@ def make(
             "found: install Node 18 or newer, or set NODE=/path/to/node"
         )
     partial = target.with_suffix(".partial")
-    if shipped_target is not None:
-        shipped_target.unlink(missing_ok=True)
+    for _, t in codes:
+        t.unlink(missing_ok=True)
     try:
         done = subprocess.run(
             [
@@ -205,7 +218,11 @@ def make(
                 ident,
                 json.dumps(modules),
                 json.dumps(list(compiled)),
-                *([json.dumps(list(shipped)), str(shipped_target)] if shipped_target else []),
+                *(
+                    [json.dumps(list(shipped)), str(shipped_target), json.dumps(list(later))]
+                    if shipped_target
+                    else []
+                ),
             ],
             capture_output=True,
             text=True,
@@ -215,7 +232,7 @@ def make(
     except (OSError, subprocess.TimeoutExpired) as e:
         partial.unlink(missing_ok=True)
         raise SnapshotError(f"Node ({node}) could not make the Python snapshot: {e}") from None
-    if done.returncode != 0 or not partial.is_file() or (shipped_target and not shipped_target.is_file()):
+    if done.returncode != 0 or not partial.is_file() or not all(t.is_file() for _, t in codes):
         partial.unlink(missing_ok=True)
         last = (done.stderr.strip().splitlines() or ["no message"])[-1]
         raise SnapshotError(f"Node ({node}) could not make the Python snapshot: {last}")
@@ -225,8 +242,8 @@ def make(
         partial.unlink(missing_ok=True)
     try:
         CACHE.mkdir(parents=True, exist_ok=True)
-        if shipped_target is not None:
-            shutil.copyfile(shipped_target, cached_code)
+        for c, t in codes:
+            shutil.copyfile(t, c)
         shutil.copyfile(target, cached)
     except OSError:
         pass  # a read-only tree: the next build makes it again
