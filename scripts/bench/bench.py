@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT / "scripts" / "bench"))
 sys.path.insert(0, str(ROOT / "scripts" / "build"))
 
 #: The page's figures, in the order make bench measures them (``--only`` picks some).
-FIGURES = ("engine", "bots", "boot", "main", "hint", "draw", "review", "daily", "lighthouse")
+FIGURES = ("engine", "bots", "boot", "first_use", "main", "hint", "draw", "review", "daily", "lighthouse")
 
 LIMITS = {  # the page's limits for the bots' decisions, in ms (issue: computer players)
     "hard": {"p95": 300, "max": 600},
@@ -60,6 +60,10 @@ def pyodide_figures(
         import bench_start
 
         out["start"] = bench_start.measure(runs, throttled_runs=max(1, runs // 3))
+    if "first_use" in only:
+        import bench_first_use
+
+        out["first_use"] = bench_first_use.measure([bp.SITE], runs)
     if "main" in only:
         out["main_thread"] = bp.measure_main_thread()
     if "hint" in only and hasattr(bp, "measure_hint"):
@@ -145,6 +149,10 @@ def summarize(cp: dict[str, Any], py: dict[str, Any]) -> list[str]:
             f"elements built with web.dom.el {b.get('el_ms')} ms, "
             f"with pyscript.web {b.get('pyscript_web_ms')} ms"
         )
+    if py.get("first_use"):
+        import bench_first_use
+
+        lines.append(bench_first_use.summary_line(py["first_use"]))
     if py.get("review"):
         import bench_review
 

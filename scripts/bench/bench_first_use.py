@@ -83,6 +83,16 @@ def measure(sites: list[Path], runs: int) -> dict[str, Any]:
     }
 
 
+def summary_line(r: dict[str, Any]) -> str:
+    """The line `make bench` prints (one site)."""
+    site = next(iter(r.values()))
+    return (
+        f"a first visit's first use, ms from the click (median of {len(site['hint_ms']['all'])}): "
+        f"hint {site['hint_ms']['median']} (the bots' worker started before it in "
+        f"{sum(site['worker_up']['all']):.0f} runs), review's first trick {site['review_ms']['median']}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
