@@ -103,6 +103,17 @@ def test_a_first_visit_compiles_none_of_the_start_modules(page: Page, site: str)
     assert {name: loaders[name] for name in start} == {name: ["CompiledModules", False] for name in start}
     for kept in shipped.KEPT_AS_SOURCE:
         assert loaders[kept] == ["SourceFileLoader", True]
+    # the other modules' file is not read at start (no later module is on its way), and their
+    # sources are not in the game's files: the review, once opened, comes from that file
+    later = """async () => (await globalThis.belaPyodide).runPython(`
+import os
+from web import compiled
+f = compiled.installed()
+[str(f.later), os.path.exists('/home/pyodide/bela/review.py'), 'bela.review' in f.codes]
+`).toJs()"""
+    assert page.evaluate(later) == ["/home/pyodide/web/compiled-later.marshal", False, False]
+    page.evaluate("async () => (await globalThis.belaPyodide).runPython('import bela.review')")
+    assert page.evaluate(later) == ["None", False, True]
 
 
 def test_a_failed_start_says_so(page: Page, site: str, watch: Watch) -> None:

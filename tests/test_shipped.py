@@ -170,6 +170,10 @@ def test_the_page_starts_from_the_entry_and_the_finder_ships_as_source() -> None
     assert not {"web", "web.compiled", "bela.review", "web.screens.review"} & set(modules)
     # the bots' worker starts from web.worker: the bots ship compiled too
     assert {"web.worker", "bela.bots", "bela.bots.search", "bela.bots.solver"} <= set(modules)
+    # and what the boot imports itself (a first visit reads no later module's file at start)
+    assert shipped.BOOT in modules
+    boot = (ROOT / "web" / "static" / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    assert f'pyodide.pyimport("{shipped.BOOT}")' in boot
     assert "bela.bots" not in shipped.compiled_modules(sources, (shipped.ENTRY,))
 
 

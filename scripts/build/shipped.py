@@ -143,6 +143,9 @@ ENTRY = "web.app"
 #: page imports to make the bots' quick decisions itself while the worker starts (web/botclient.py):
 #: shipped compiled too, so neither compiles the bots (issue 22)
 WORKER = "web.worker"
+#: imported by assets/pyodide-boot.mjs itself at every start, once the compiled modules' finder
+#: is in place: the finder of a module missing from the trimmed standard library
+BOOT = "web.fallback"
 #: imported before the compiled modules' finder is in place (it is one of them), so shipped as
 #: sources: web/compiled.py and its package's __init__
 KEPT_AS_SOURCE = ("web", "web.compiled")
@@ -203,7 +206,9 @@ def start_modules(sources: Mapping[str, str], entry: str = ENTRY) -> list[str]:
     return sorted(seen)
 
 
-def compiled_modules(sources: Mapping[str, str], entries: tuple[str, ...] = (ENTRY, WORKER)) -> list[str]:
+def compiled_modules(
+    sources: Mapping[str, str], entries: tuple[str, ...] = (ENTRY, WORKER, BOOT)
+) -> list[str]:
     """The start-up modules of the page and of the bots' worker, shipped compiled
     (web/compiled.py), not as sources."""
     found = {m for entry in entries for m in start_modules(sources, entry)}

@@ -5,8 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
+import js
+
 from web.dom import by_id, el, replace_children
 from web.words import T
+
+
+def made_dialog(ident: str, title_id: str, data: str, cls: str) -> Any:
+    """The page's ``<dialog id=ident>``, made (labelled by ``title_id``, marked ``data-<data>``)
+    and added to the body the first time: the dialogs that index.html does not hold."""
+    dialog = by_id(ident)
+    if dialog is None:
+        dialog = el(
+            "dialog", {"id": ident, "aria-labelledby": title_id, f"data-{data}": ""}, cls=f"dialog {cls}"
+        )
+        js.document.body.appendChild(dialog)
+    return dialog
 
 
 def fill(dialog: Any, content: list[Any], buttons: list[Any]) -> None:

@@ -14,6 +14,7 @@ from web.dom import by_id, el, obj, once, q, replace_children
 from web.learn_view import PanelView, list_view, panel_view
 from web.lessons import Lesson
 from web.model import Model
+from web.screens.dialog import made_dialog
 
 
 class LearnScreen:
@@ -24,14 +25,7 @@ class LearnScreen:
     # -- the list ------------------------------------------------------------------------------
 
     def open_list(self) -> None:
-        dialog = by_id("dlg-learn")
-        if dialog is None:
-            dialog = el(
-                "dialog",
-                {"id": "dlg-learn", "aria-labelledby": "learn-title", "data-learn": ""},
-                cls="dialog learn-list",
-            )
-            js.document.body.appendChild(dialog)
+        dialog = made_dialog("dlg-learn", "learn-title", "learn", "learn-list")
         self.render_list()
         if not dialog.open:
             dialog.showModal()

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import js
-
 from web.dom import by_id, el, replace_children
 from web.model import Model
 from web.rules import Block, page
+from web.screens.dialog import made_dialog
 from web.screens.elements import card_el, mini_cards, suit_icon
 
 
@@ -18,14 +17,7 @@ class RulesPage:
         self.model = model
 
     def open(self) -> None:
-        dialog = by_id("dlg-rules")
-        if dialog is None:
-            dialog = el(
-                "dialog",
-                {"id": "dlg-rules", "aria-labelledby": "rules-title", "data-rules": ""},
-                cls="dialog rules-page",
-            )
-            js.document.body.appendChild(dialog)
+        dialog = made_dialog("dlg-rules", "rules-title", "rules", "rules-page")
         self.render()
         if not dialog.open:
             dialog.showModal()
