@@ -40,6 +40,15 @@ True
 '{"app": "bela", "kind": "learn", "v": 1, "done": ["iber"]}'
 >>> learn.close(), m.lesson is None, m.session is regular
 (True, True, True)
+
+Opened during a practice hand (Play it again from here), a lesson gives the practice back
+with its way back to the review:
+
+>>> m.practice = "back to the review"
+>>> learn.start("iber"); m.practice is None
+True
+>>> learn.close(), m.session is regular, m.practice
+(True, True, 'back to the review')
 """
 
 from __future__ import annotations
@@ -91,6 +100,7 @@ class LearnFlow:
         self.returned = returned  # back in the match (today's deals compute their par again)
         self.lessons: list[Lesson] = load()
         self.regular: Session | None = None  # the match put aside while a lesson is open
+        self.regular_practice: object = None  # and where its "Back to review" led (web/practice.py)
         known = [x.ident for x in self.lessons]
         self.model.learned = Progress.from_text(store.get(PROGRESS_KEY), known).done
 
@@ -108,7 +118,7 @@ class LearnFlow:
             return
         m = self.model
         if m.lesson is None:
-            self.regular = m.session
+            self.regular, self.regular_practice = m.session, m.practice
         self.draw.close_list()
         m.lesson = LessonState(lesson)
         self.flow.replace_session(lesson.session())
@@ -136,8 +146,10 @@ class LearnFlow:
             return False
         m.lesson = None
         regular, self.regular = self.regular, None
+        practice, self.regular_practice = self.regular_practice, None
         if regular is not None:
             self.flow.replace_session(regular)
+            m.practice = practice  # a practice hand goes on with its way back to the review
         self.draw.render_lesson()
         self.returned()
         return True
@@ -208,6 +220,7 @@ class FakeFlow:
 
     def replace_session(self, session: Session) -> None:
         self.model.session = session
+        self.model.practice = None  # as web.game.Game does
 
     def show(self, outcome: Outcome | None) -> None:
         if outcome is not None:
