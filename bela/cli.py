@@ -108,7 +108,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    from bela.review import ReviewError, finished_hand, review_hand
+    from bela.review import review_hand
+    from bela.review_replay import ReviewError, finished_hand
 
     match = record.loads(read_input(args.file))
     if args.hand is not None:

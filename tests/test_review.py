@@ -19,7 +19,7 @@ import pytest
 from strategies import EXAMPLES
 from test_solver import minimax, random_endgame
 
-from bela import review, review_results
+from bela import review, review_decided, review_replay, review_results
 from bela.actions import Bid, Play
 from bela.bots.cardset import TO_CARD, TO_INT, mask_of
 from bela.bots.knowledge import declarations_fit, infer
@@ -98,7 +98,8 @@ def random_hand(seed: int, rules: HouseRules = RULES[0]) -> Match:
 
 def position(hand: Hand, plays: int) -> Hand:
     """``hand`` again with ``plays`` cards played, the next one to be played."""
-    return next(h for h, _ in review.replay(hand) if len(h.plays) == plays and h.phase.value == "playing")
+    replayed = review_replay.replay(hand)
+    return next(h for h, _ in replayed if len(h.plays) == plays and h.phase.value == "playing")
 
 
 def world_margins(pos: Hand, seat: Seat) -> list[dict[Card, int]] | None:
@@ -144,9 +145,8 @@ def test_a_card_that_loses_whatever_the_unseen_cards_is_a_mistake() -> None:
             continue
         plays = [p for k in (5, 6) for p in review.review_trick(m, 1, k)]
         for p in plays:
-            pos = next(
-                h for h, i in review.replay(hand) if len(h.plays) == p.index and h.phase.value == "playing"
-            )
+            replayed = review_replay.replay(hand)
+            pos = next(h for h, i in replayed if len(h.plays) == p.index and h.phase.value == "playing")
             worlds = world_margins(pos.copy(), p.seat)
             if not worlds:
                 continue
@@ -202,7 +202,7 @@ def test_the_cost_by_information_is_the_same_in_every_deal_the_seat_cannot_rule_
             continue
         index = 8 + seed % 20
         pos = next(
-            h for h, i in review.replay(hand) if len(h.plays) == index and h.phase.value == "playing"
+            h for h, i in review_replay.replay(hand) if len(h.plays) == index and h.phase.value == "playing"
         ).copy()
         seat = pos.turn
         assert seat is not None
@@ -273,7 +273,7 @@ def test_the_verdict_counts_mistakes_by_seat_and_team() -> None:
 def test_the_outcome_is_decided_by_the_last_card_at_the_latest() -> None:
     for seed in range(6):
         m = random_hand(seed)
-        d = review.decided(m, 1)
+        d = review_decided.decided(m, 1)
         assert d.searched_from <= 31
         for at in (d.pad, d.stiglja):
             assert at is None or at <= 32

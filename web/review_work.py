@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bela import review, review_results
+from bela import review, review_decided, review_results
 from bela.match import Match
 from bela.record import loads
 
@@ -53,7 +53,7 @@ def answer(record: str, number: int, part: str) -> dict[str, Any]:
     if part == "bids":
         out: dict[str, Any] = {"bids": [b.to_json() for b in review.review_bids(match, number)]}
     elif part == "decided":
-        out = {"decided": review.decided(match, number).to_json()}
+        out = {"decided": review_decided.decided(match, number).to_json()}
     elif part.startswith("trick:"):
         trick = int(part.partition(":")[2])
         always = 4 * trick >= 32 - review_results.DD_ALWAYS
