@@ -33,7 +33,9 @@ class Head(HTMLParser):
         self.policy: str | None = None
         self.order: list[str] = []  # tags as met: meta-csp, script, link, style...
         self.scripts: list[str] = []  # the text of every inline script a browser runs
+        self.styles: list[str] = []  # the text of every <style>
         self._in_script: list[str] | None = None
+        self._in_style: list[str] | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
@@ -44,15 +46,22 @@ class Head(HTMLParser):
             self.order.append(tag)
         if tag == "script" and "src" not in a and a.get("type", "").lower() in JS_TYPES:
             self._in_script = []
+        if tag == "style":
+            self._in_style = []
 
     def handle_data(self, data: str) -> None:
         if self._in_script is not None:
             self._in_script.append(data)
+        if self._in_style is not None:
+            self._in_style.append(data)
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "script" and self._in_script is not None:
             self.scripts.append("".join(self._in_script))
             self._in_script = None
+        if tag == "style" and self._in_style is not None:
+            self.styles.append("".join(self._in_style))
+            self._in_style = None
 
 
 def parse(html: str) -> Head:
@@ -84,6 +93,14 @@ def test_every_inline_script_of_the_built_page_is_allowed_by_its_hash() -> None:
     assert len(hashes) == len(set(hashes)) == len({*head.scripts})
 
 
+def test_the_inlined_stylesheet_is_allowed_by_its_hash_and_nothing_else_inline() -> None:
+    head = parse((SITE / "index.html").read_text(encoding="utf-8"))
+    assert len(head.styles) == 1 and ".table" in head.styles[0]  # the page's stylesheet, inlined
+    digest = base64.b64encode(hashlib.sha256(head.styles[0].encode("utf-8")).digest()).decode()
+    assert directives(head.policy or "")["style-src"] == ["'self'", f"'sha256-{digest}'"]
+    assert 'href="assets/style.css"' not in (SITE / "index.html").read_text(encoding="utf-8")
+
+
 def test_the_policy_allows_nothing_from_elsewhere() -> None:
     policy = parse((SITE / "index.html").read_text(encoding="utf-8")).policy or ""
     d = directives(policy)
@@ -99,7 +116,8 @@ def test_the_policy_allows_nothing_from_elsewhere() -> None:
                 continue
             assert source.startswith("'"), f"{name} allows a place: {source}"
             assert source not in ("'unsafe-inline'", "'unsafe-hashes'", "'strict-dynamic'"), name
-    assert "style-src" not in d and "img-src" not in d and "connect-src" not in d  # 'self' only
+    assert "img-src" not in d and "connect-src" not in d  # 'self' only
+    assert d["style-src"][0] == "'self'" and all(x.startswith("'sha256-") for x in d["style-src"][1:])
 
 
 def variant(tmp: Path, edit: Callable[[str], str]) -> Path:
@@ -134,8 +152,10 @@ def add_to_body(markup: str) -> Callable[[str], str]:
         (lambda html: re.sub(r" 'sha256-[^']+'", "", html, count=1), "script-src-elem"),
         # a first visit imports Pyodide's module, fetched gzipped, from a blob: URL
         (drop("blob:"), "script-src-elem"),
+        # the stylesheet inlined in the head, allowed by its hash
+        (lambda html: re.sub(r"(style-src 'self') 'sha256-[^']+'", r"\1", html, count=1), "style-src-elem"),
     ],
-    ids=["inline-script", "style-attribute", "no-unsafe-eval", "no-boot-hash", "no-blob"],
+    ids=["inline-script", "style-attribute", "no-unsafe-eval", "no-boot-hash", "no-blob", "no-style-hash"],
 )
 def test_a_violation_fails_the_watch(
     new_context: Callable[..., BrowserContext],

@@ -10,7 +10,7 @@
                                 made with the snapshot); the page fetches the gzipped copy
     _site/snapshot-<id>.gz      Pyodide's memory with the game's modules imported (scripts/
                                 snapshot.py), restored by later visits and the bots' worker
-    _site/assets/               style.css, bot-worker.js, pyodide-early.mjs, pyodide-boot.mjs
+    _site/assets/               bot-worker.js, pyodide-early.mjs, pyodide-boot.mjs
                                 (how Pyodide starts: snapshot or boot), updates.mjs (the
                                 service worker's page side) and cards.svg (drawn by web.cardart)
     _site/icons/                the icons of web/static/icons (drawn by scripts/build/make_icons.py)
@@ -71,8 +71,9 @@ PYODIDE_FILES = (
 # PyScript's editor and terminal (CodeMirror, xterm) are never used by the page.
 PYSCRIPT_SKIP = re.compile(r"^(codemirror|xterm)")
 STORED_ZIP = "stored-zip.mjs"
+#: the page's stylesheet, inlined in its head by render_index
+STYLESHEET_LINK = '<link rel="stylesheet" href="assets/style.css">'
 STATIC_FILES = (  # and BOOT_MODULE
-    "style.css",
     STORED_ZIP,
     "bot-worker.js",
     "pyodide-early.mjs",
@@ -342,7 +343,14 @@ def render_index(root: Path = ROOT, preload: list[str] | None = None) -> str:
         raise BuildError(f"index.html's PyScript tag lacks {CONFIG_ATTR}")
     config = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
     html = html.replace(CONFIG_ATTR, f"config={quoteattr(json.dumps(config, separators=(',', ':')))}")
-    return csp.apply(html)  # last: the policy allows the inline scripts as written by now
+    # the stylesheet inlined: the first paint waits for no second request (allowed by its hash)
+    if STYLESHEET_LINK not in html:
+        raise BuildError(f"index.html lacks {STYLESHEET_LINK}")
+    css = static_text(root / "web" / "static" / "style.css")
+    if "</style" in css.lower():
+        raise BuildError("web/static/style.css may not hold </style")
+    html = html.replace(STYLESHEET_LINK, f"<style>{css}</style>")
+    return csp.apply(html)  # last: the policy allows the inline scripts and style as written by now
 
 
 def preload_links(pyscript_files: list[str], snapshot_file: str, root: Path = ROOT) -> list[str]:
