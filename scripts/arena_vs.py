@@ -183,7 +183,8 @@ def local(level: str, settings: str = "") -> Player:
     changes = {}
     for part in settings.split(","):
         key, value = part.split("=")
-        changes[key] = type(getattr(bots.BUDGETS[level], key))(int(value))
+        kind = type(getattr(bots.BUDGETS[level], key))
+        changes[key] = kind(float(value)) if kind is float else kind(int(value))
     budget = dataclasses.replace(bots.BUDGETS[level], **changes)
 
     def play(hand: Any, seat: Any, seed: int) -> Any:
@@ -263,10 +264,16 @@ def run(
     partner: Player | None = None,
     rules: Any = None,
     first: int = 0,
+    progress: Path | None = None,
+    log: Any = None,
+    same_seeds: bool = False,
 ) -> dict[str, Any]:
     """Deals played twice (A's team as NS, then as EW); with ``partner``, A's team is the
-    partner at S or E with A opposite."""
-    from bela.arena import percentiles
+    partner at S or E with A opposite. ``progress``: a file rewritten with the summary so far
+    after every deal; ``log``: an open file taking one JSON line per hand (the bids, who named
+    trump, whether the caller's six cards held its J or 9, the written scores); ``same_seeds``:
+    both hands of a deal get the same decision seeds (A and B today's players differing in a few
+    settings then play alike wherever the settings do not matter: less noise)."""
     from bela.deal import deal_cards, derive_seed
     from bela.rules import HouseRules
     from bela.scoring import score_hand
@@ -281,6 +288,7 @@ def run(
     illegal = 0
     throws = [0, 0]  # points thrown onto lost tricks by A's and B's seats
     seats_played = [0, 0]
+    margins: list[int] = []
     for i in range(first, first + deals):
         dealer = SEATS[i % 4]
         deal = deal_cards(derive_seed(seed, i), dealer)
@@ -294,10 +302,14 @@ def run(
                     players[s] = b
             ms: dict[Any, list[float]] = {s: [] for s in SEATS}
             lost = dict.fromkeys(SEATS, 0)
-            hand, bad = play_hand(dealer, deal, players, rules, derive_seed(seed, i, game), ms, lost)
+            game_seed = derive_seed(seed, i, 0 if same_seeds else game)
+            hand, bad = play_hand(dealer, deal, players, rules, game_seed, ms, lost)
             written = score_hand(hand).written
             sums[0] += written[team]
             sums[1] += written[team.other]
+            if log is not None:
+                log.write(json.dumps(hand_record(hand, i, game, team, players, a, b, written)) + "\n")
+                log.flush()
             for s in SEATS:
                 if players[s] is a:
                     a_ms += ms[s]
@@ -319,10 +331,40 @@ def run(
         else:
             ties += 1
             scores.append(0.5)
+        margins.append(sums[0] - sums[1])
+        if progress is not None:
+            tmp = progress.with_suffix(".tmp")
+            so_far = _summary(
+                scores, margins, seed, wins, losses, ties, points, a_ms, b_ms, throws, seats_played
+            )
+            tmp.write_text(json.dumps({**so_far, "illegal": illegal, "next_deal": i + 1}) + "\n")
+            tmp.replace(progress)
+    out = _summary(scores, margins, seed, wins, losses, ties, points, a_ms, b_ms, throws, seats_played)
+    out.update({"illegal": illegal, "deal_scores": scores})
+    return out
+
+
+def _summary(
+    scores: list[float],
+    margins: list[int],
+    seed: int,
+    wins: int,
+    losses: int,
+    ties: int,
+    points: list[int],
+    a_ms: list[float],
+    b_ms: list[float],
+    throws: list[int],
+    seats_played: list[int],
+) -> dict[str, Any]:
+    from bela.arena import percentiles
+
     n = len(scores)
     share = sum(scores) / n
     var = sum((x - share) ** 2 for x in scores) / max(n - 1, 1)
     half = 1.96 * math.sqrt(var / n)
+    m = sum(margins) / n
+    m_half = 1.96 * math.sqrt(sum((x - m) ** 2 for x in margins) / max(n - 1, 1) / n)
     return {
         "deals": n,
         "seed": seed,
@@ -337,8 +379,35 @@ def run(
             "a": round(throws[0] / max(seats_played[0], 1), 3),
             "b": round(throws[1] / max(seats_played[1], 1), 3),
         },
-        "illegal": illegal,
-        "deal_scores": scores,
+        # A's points minus B's over a deal's two hands: mean and 95% interval
+        "margin_per_deal": [round(m, 2), round(m - m_half, 2), round(m + m_half, 2)],
+    }
+
+
+def hand_record(
+    hand: Any, i: int, game: int, team: Any, players: dict[Any, Player], a: Player, b: Player, written: Any
+) -> dict[str, Any]:
+    from bela.cards import Rank
+
+    def side(seat: Any) -> str:
+        return "a" if players[seat] is a else "b" if players[seat] is b else "p"
+
+    caller = hand.caller
+    honours = None
+    if caller is not None and hand.trump is not None:
+        six = hand.deal[caller][:6]
+        honours = any(c.suit == hand.trump and c.rank in (Rank.JACK, Rank.NINE) for c in six)
+    return {
+        "deal": i,
+        "game": game,
+        "bids": [None if bid.suit is None else bid.suit.letter for bid in hand.bids],
+        "dealer": hand.dealer.name,
+        "caller": None if caller is None else caller.name,
+        "caller_side": None if caller is None else side(caller),
+        "forced": caller is not None and caller == hand.dealer,
+        "honours": honours,
+        "a": written[team],
+        "b": written[team.other],
     }
 
 
@@ -356,15 +425,26 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scores", action="store_true", help="print each deal's score too")
     p.add_argument("--a-set", default="", help="A's Budget fields changed, e.g. locations=1")
     p.add_argument("--b-set", default="", help="B is today's level too, these Budget fields changed")
+    p.add_argument("--progress", type=Path, help="a file rewritten with the summary after every deal")
+    p.add_argument("--log", type=Path, help="one JSON line per hand written here (bids, caller, scores)")
+    p.add_argument("--same-seeds", action="store_true", help="both hands of a deal with the same seeds")
     args = p.parse_args(argv)
     if args.serve:
         return serve()
     if (args.commit is None and not args.b_set) or args.deals < 1:
         p.error("a commit (or --b-set) and --deals of at least 1 are needed")
     sys.path.insert(0, str(ROOT))
+    log = args.log.open("w") if args.log else None
     if args.commit is None:  # today's against today's, settings changed
         out = run(
-            local(args.a, args.a_set), local(args.b, args.b_set), args.deals, args.seed, first=args.first
+            local(args.a, args.a_set),
+            local(args.b, args.b_set),
+            args.deals,
+            args.seed,
+            first=args.first,
+            progress=args.progress,
+            log=log,
+            same_seeds=args.same_seeds,
         )
         out.update({"a": f"{args.a} {args.a_set}", "b": f"{args.b} {args.b_set}"})
         if not args.scores:
@@ -377,7 +457,17 @@ def main(argv: list[str] | None = None) -> int:
         a = remote(r, args.a) if args.a_from_commit else local(args.a, args.a_set)
         b = remote(r, args.b)
         partner = local(args.partner) if args.partner else None
-        out = run(a, b, args.deals, args.seed, partner, first=args.first)
+        out = run(
+            a,
+            b,
+            args.deals,
+            args.seed,
+            partner,
+            first=args.first,
+            progress=args.progress,
+            log=log,
+            same_seeds=args.same_seeds,
+        )
     finally:
         r.close()
     out.update({"a": args.a, "b": f"{args.b}@{args.commit}", "partner": args.partner})

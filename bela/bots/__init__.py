@@ -77,6 +77,14 @@ class Budget:
     min_samples: int = 4
     enum_limit: int = 0  # search every consistent deal when there are at most this many
     locations: bool = False  # deals drawn by the card-location model (bela.bots.locations), not the bids
+    # experiment switches (scripts/arena_vs.py --a-set): trump named only with its J or 9
+    # (bidding.rich_choice), and the play trust rules (rank_search's keep-points order and
+    # lost_trick_throw)
+    honours: bool = True
+    trust: bool = True
+    bid_shift: float = bidding.HARD_SHIFT
+    dealer_slack: float = bidding.DEALER_HONOUR_SLACK
+    bare_margin: float = 1e9  # a bare best suit is named when rated this far above the threshold
 
 
 EASY_SLIPS = 0.5  # how often easy plays another harmless card than its rules say (a casual player)
@@ -123,7 +131,10 @@ def _bid(obs: Observation, level: str) -> Decision:
     elif level == "medium":
         suit, rule, params = bidding.medium_choice(cards, position)
     else:
-        suit, rule, params = bidding.rich_choice(cards, position)
+        b = BUDGETS["hard"]
+        suit, rule, params = bidding.rich_choice(
+            cards, position, b.honours, b.bid_shift, b.dealer_slack, b.bare_margin
+        )
     action = Bid(suit)
     if action not in obs.legal:  # cannot happen: the dealer never passes here
         action = next(a for a in obs.legal if isinstance(a, Bid) and a.suit is not None)
@@ -150,7 +161,7 @@ def _play(obs: Observation, level: str, rng: SplitMix64, budget: Budget | None) 
     remaining = sum(obs.held_count(s) for s in SEATS)
     if len(legal) > 1 and budget is not None and remaining <= budget.search_from:
         result = search(obs, k, rng, budget)
-        return _from_search(obs, result, remaining <= budget.exact_cards)
+        return _from_search(obs, result, remaining <= budget.exact_cards, budget.trust)
     pick = pick_card(
         obs, k, legal, memory=level != "easy", rng=rng, mistakes=EASY_SLIPS if level == "easy" else 0.0
     )
@@ -230,11 +241,14 @@ def lost_trick_throw(obs: Observation, card: Card, legal: list[Card]) -> Card | 
     return min(cheaper, key=lambda c: (c.points(trump), c.strength(trump), c.index))
 
 
-def _from_search(obs: Observation, result: SearchResult, exact: bool) -> Decision:
-    ranked = rank_search(obs, result)
+def _from_search(obs: Observation, result: SearchResult, exact: bool, trust: bool = True) -> Decision:
+    if trust:
+        ranked = rank_search(obs, result)
+    else:  # e528023's order: by margin, ties by card order
+        ranked = sorted(result.values.items(), key=lambda kv: (-kv[1], kv[0].index))
     best, value = ranked[0]
     legal = [c for c, _ in ranked]
-    keep = lost_trick_throw(obs, best, legal)
+    keep = lost_trick_throw(obs, best, legal) if trust else None
     if keep is not None:
         ranked.sort(key=lambda kv: kv[0] != keep)
         best, value = ranked[0]
