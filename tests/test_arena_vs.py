@@ -63,3 +63,25 @@ def test_a_tiny_run_over_the_pipe_equals_the_one_process_arena() -> None:
     same = arena.run_arena("easy", "medium", deals=2, seed=4)
     for key in ("a_wins", "b_wins", "ties", "points_per_hand", "illegal"):
         assert out[key] == same[key], key
+
+
+def test_same_seeds_make_equal_players_tie_and_the_run_reports_as_it_goes(tmp_path: Path) -> None:
+    progress = tmp_path / "progress.json"
+    log = (tmp_path / "hands.jsonl").open("w")
+    out = arena_vs.run(
+        arena_vs.local("medium", "samples=24"),  # the shipped value: the same player
+        arena_vs.local("medium"),
+        3,
+        seed=6,
+        same_seeds=True,
+        progress=progress,
+        log=log,
+    )
+    log.close()
+    assert (out["ties"], out["margin_per_deal"]) == (3, [0.0, 0.0, 0.0])
+    so_far = json.loads(progress.read_text())
+    assert (so_far["next_deal"], so_far["ties"]) == (3, 3)
+    hands = [json.loads(line) for line in (tmp_path / "hands.jsonl").read_text().splitlines()]
+    assert [(h["deal"], h["game"]) for h in hands] == [(i, g) for i in range(3) for g in (0, 1)]
+    for h in hands:
+        assert h["caller"] is not None and h["caller_side"] in ("a", "b")

@@ -85,6 +85,8 @@ class Budget:
     bid_shift: float = bidding.HARD_SHIFT
     dealer_slack: float = bidding.DEALER_HONOUR_SLACK
     bare_margin: float = 1e9  # a bare best suit is named when rated this far above the threshold
+    bid_weights: bool = False  # with locations, deals also weighted by the bids (bid_weight)
+    loc_power: float = 1.0  # the card-location weights raised to this power (sharper above 1)
 
 
 EASY_SLIPS = 0.5  # how often easy plays another harmless card than its rules say (a casual player)
@@ -174,7 +176,10 @@ def search(obs: Observation, k: Knowledge, rng: SplitMix64, budget: Budget) -> S
     if budget.locations:
         from bela.bots.locations import card_weights
 
-        weight, cards = None, card_weights(obs, k)
+        cards = card_weights(obs, k)
+        if budget.loc_power != 1.0:
+            cards = {c: [w**budget.loc_power for w in row] for c, row in cards.items()}
+        weight = bid_weight(obs, k) if budget.bid_weights else None
     else:
         weight, cards = bid_weight(obs, k), None
     return evaluate(
