@@ -152,7 +152,7 @@ def test_a_bid_holds_the_jack_or_nine_of_trump() -> None:
     # the experiment switches: without the rule (e528023's bid), or a bare suit allowed when
     # rated at least 0 above the threshold, hearts is named
     for kwargs in ({"honours": False}, {"bare_margin": 0.0}):
-        suit, rule, _ = bidding.rich_choice(hand, 0, **kwargs)  # type: ignore[arg-type]
+        suit, rule, _ = bidding.rich_choice(hand, 0, **kwargs)
         assert (suit, rule) == (Suit.HEARTS, "bid.model.name"), kwargs
 
 
