@@ -77,13 +77,18 @@ def inline_scripts(html: str) -> list[str]:
         kind = TYPE.search(attrs)
         if kind and kind.group(1).lower() not in JS_TYPES:
             continue
-        found.append(body.replace("\r\n", "\n").replace("\r", "\n"))
+        found.append(_as_parsed(body))
     return found
+
+
+def _as_parsed(text: str) -> str:
+    """``text`` with its line ends normalized as the HTML parser does (what the browser hashes)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def inline_styles(html: str) -> list[str]:
     """The text of every ``<style>`` element of ``html``, as the browser hashes it."""
-    return [body.replace("\r\n", "\n").replace("\r", "\n") for body in STYLE.findall(html)]
+    return [_as_parsed(body) for body in STYLE.findall(html)]
 
 
 def script_hash(text: str) -> str:

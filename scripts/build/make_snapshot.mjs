@@ -22,10 +22,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, appArchive, stdlib, out, id, modulesJson, compiledJson = "[]", shippedJson = "[]", shippedOut, laterJson = "[]"] =
+const [pyodideDir, appArchive, stdlib, out, id, modulesJson, compiledJson = "[]", shippedJson = "[]", shippedOut, laterJson = "[]", laterOut] =
   process.argv.slice(2);
 if (!id || !modulesJson) {
-  console.error("usage: make_snapshot.mjs PYODIDE_DIR APP_ZIP STDLIB_ZIP OUT SNAPSHOT_ID MODULES_JSON [COMPILED_JSON [SHIPPED_JSON SHIPPED_OUT [LATER_JSON]]]");
+  console.error("usage: make_snapshot.mjs PYODIDE_DIR APP_ZIP STDLIB_ZIP OUT SNAPSHOT_ID MODULES_JSON [COMPILED_JSON [SHIPPED_JSON SHIPPED_OUT [LATER_JSON LATER_OUT]]]");
   process.exit(2);
 }
 const dir = pyodideDir.endsWith("/") ? pyodideDir : pyodideDir + "/";
@@ -80,7 +80,7 @@ for name in ("name", "base", "package", "path", "lang"):
 `);
 if (shippedOut) {
   writeFileSync(shippedOut, py.FS.readFile("/shipped.marshal"));
-  writeFileSync(shippedOut.replace(/\.marshal$/, "-later.marshal"), py.FS.readFile("/later.marshal"));
+  if (laterOut) writeFileSync(laterOut, py.FS.readFile("/later.marshal"));
 }
 const snapshot = py.makeMemorySnapshot();
 writeFileSync(out, snapshot);

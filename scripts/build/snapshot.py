@@ -219,7 +219,12 @@ def make(
                 json.dumps(modules),
                 json.dumps(list(compiled)),
                 *(
-                    [json.dumps(list(shipped)), str(shipped_target), json.dumps(list(later))]
+                    [
+                        json.dumps(list(shipped)),
+                        str(shipped_target),
+                        json.dumps(list(later)),
+                        str(codes[1][1]),
+                    ]
                     if shipped_target
                     else []
                 ),

@@ -14,7 +14,9 @@
   var GZIPPED = __GZIPPED__;
   var at = function (path) { return new URL(path, document.baseURI).href; };
 
-  if (navigator.serviceWorker && navigator.serviceWorker.controller && window.caches) {
+  var controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+
+  if (controlled && window.caches) {
     window.belaSnapshotRead = new Promise(function (done) {
       var reader = new Worker("assets/snapshot-reader.js");
       reader.onmessage = function (e) { done(e.data); reader.terminate(); };
@@ -41,7 +43,7 @@
   // pyodide.asm.mjs from its own URL where the page imports it so: under the service worker
   // (kept unzipped) or in a browser that cannot undo gzip (a first visit elsewhere fetches
   // its .gz, preloaded above)
-  if ((navigator.serviceWorker && navigator.serviceWorker.controller) || typeof DecompressionStream !== "function") {
+  if (controlled || typeof DecompressionStream !== "function") {
     var asm = document.createElement("link");
     asm.rel = "modulepreload";
     asm.href = "vendor/pyodide/pyodide.asm.mjs";
