@@ -28,6 +28,7 @@ same deals. Prints one JSON object (the shape of ``bela arena``'s).
 from __future__ import annotations
 
 import argparse
+import fcntl
 import json
 import math
 import os
@@ -100,6 +101,13 @@ def answer(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def serve() -> int:
+    import bela
+
+    here = Path.cwd().resolve()
+    if here not in Path(bela.__file__).resolve().parents:
+        # the checkout lacks its package (a half-made worktree): today's code would answer
+        sys.stderr.write(f"arena_vs --serve: bela imported from {bela.__file__}, not from {here}\n")
+        return 2
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -157,13 +165,17 @@ def checkout_of(commit: str) -> Path:
         text=True,
     ).stdout.strip()
     path = ROOT / ".arena" / sha[:12]
-    if not (path / "bela" / "__init__.py").is_file():
-        path.parent.mkdir(exist_ok=True)
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(path), sha],
-            check=True,
-            capture_output=True,
-        )
+    path.parent.mkdir(exist_ok=True)
+    # two halves of a run started together must not both make the worktree: the loser's
+    # failed `git worktree add` would leave the winner's half-made
+    with open(path.parent / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (path / "bela" / "__init__.py").is_file():
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(path), sha],
+                check=True,
+                capture_output=True,
+            )
     return path
 
 
@@ -289,10 +301,12 @@ def run(
     throws = [0, 0]  # points thrown onto lost tricks by A's and B's seats
     seats_played = [0, 0]
     margins: list[int] = []
+    same: list[int] = []  # the margins of deals whose two hands had the same auction
     for i in range(first, first + deals):
         dealer = SEATS[i % 4]
         deal = deal_cards(derive_seed(seed, i), dealer)
         sums = [0, 0]
+        auctions = []
         for game, team in enumerate((Team.NS, Team.EW)):
             players: dict[Any, Player] = {}
             for s in SEATS:
@@ -305,6 +319,7 @@ def run(
             game_seed = derive_seed(seed, i, 0 if same_seeds else game)
             hand, bad = play_hand(dealer, deal, players, rules, game_seed, ms, lost)
             written = score_hand(hand).written
+            auctions.append([bid.suit for bid in hand.bids])
             sums[0] += written[team]
             sums[1] += written[team.other]
             if log is not None:
@@ -332,14 +347,16 @@ def run(
             ties += 1
             scores.append(0.5)
         margins.append(sums[0] - sums[1])
+        if auctions[0] == auctions[1]:
+            same.append(sums[0] - sums[1])
         if progress is not None:
             tmp = progress.with_suffix(".tmp")
             so_far = _summary(
-                scores, margins, seed, wins, losses, ties, points, a_ms, b_ms, throws, seats_played
+                scores, margins, seed, wins, losses, ties, points, a_ms, b_ms, throws, seats_played, same
             )
             tmp.write_text(json.dumps({**so_far, "illegal": illegal, "next_deal": i + 1}) + "\n")
             tmp.replace(progress)
-    out = _summary(scores, margins, seed, wins, losses, ties, points, a_ms, b_ms, throws, seats_played)
+    out = _summary(scores, margins, seed, wins, losses, ties, points, a_ms, b_ms, throws, seats_played, same)
     out.update({"illegal": illegal, "deal_scores": scores})
     return out
 
@@ -356,6 +373,7 @@ def _summary(
     b_ms: list[float],
     throws: list[int],
     seats_played: list[int],
+    same: list[int] | None = None,
 ) -> dict[str, Any]:
     from bela.arena import percentiles
 
@@ -381,7 +399,19 @@ def _summary(
         },
         # A's points minus B's over a deal's two hands: mean and 95% interval
         "margin_per_deal": [round(m, 2), round(m - m_half, 2), round(m + m_half, 2)],
+        # the same over the deals whose two hands had the same auction: the card play's part
+        "same_auction": _mean_ci(same or []),
     }
+
+
+def _mean_ci(xs: list[int]) -> dict[str, Any]:
+    """Count, mean and 95% interval of ``xs``."""
+    n = len(xs)
+    if n == 0:
+        return {"deals": 0}
+    m = sum(xs) / n
+    half = 1.96 * math.sqrt(sum((x - m) ** 2 for x in xs) / max(n - 1, 1) / n)
+    return {"deals": n, "margin": [round(m, 2), round(m - half, 2), round(m + half, 2)]}
 
 
 def hand_record(

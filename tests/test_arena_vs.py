@@ -79,9 +79,17 @@ def test_same_seeds_make_equal_players_tie_and_the_run_reports_as_it_goes(tmp_pa
     )
     log.close()
     assert (out["ties"], out["margin_per_deal"]) == (3, [0.0, 0.0, 0.0])
+    # the same player on both sides bids alike in both hands of every deal
+    assert out["same_auction"] == {"deals": 3, "margin": [0.0, 0.0, 0.0]}
     so_far = json.loads(progress.read_text())
     assert (so_far["next_deal"], so_far["ties"]) == (3, 3)
     hands = [json.loads(line) for line in (tmp_path / "hands.jsonl").read_text().splitlines()]
     assert [(h["deal"], h["game"]) for h in hands] == [(i, g) for i in range(3) for g in (0, 1)]
     for h in hands:
         assert h["caller"] is not None and h["caller_side"] in ("a", "b")
+
+
+def test_the_card_plays_part_is_a_mean_with_its_interval() -> None:
+    # margins 1 and 3: mean 2, sample deviation sqrt(2), half-width 1.96 * sqrt(2 / 2)
+    assert arena_vs._mean_ci([1, 3]) == {"deals": 2, "margin": [2.0, 0.04, 3.96]}
+    assert arena_vs._mean_ci([]) == {"deals": 0}
