@@ -46,7 +46,8 @@ PAR_LEVEL = "hard"
 #   1: the hard player up to commit e528023
 #   2: exact deal sampling, trump named with its jack or nine, points kept, deals drawn by
 #      the card-location model (issue 24)
-PAR_VERSION = 2
+#   3: the partners' call given and read (bela.bots.signals, issue 24)
+PAR_VERSION = 3
 _DAILY_SALT = 0xDA17_DEA1  # mixed in first: a day's seed is not some match's ``?seed=``
 _PAR_SALT = 0x9A12
 MAX_SEED = (1 << 63) - 1  # the page's seeds (web/params.py) stay below this

@@ -21,7 +21,9 @@ Levels:
   search: deals sampled consistent with every fact, in proportion to the card-location model
   (:mod:`bela.bots.locations`: bids, voids and plays; medium weights them by the bids), each one solved
   exactly near the end and by rollouts into an exact endgame earlier, maximizing the mean
-  hand score written on the sheet (pad and štiglja included).
+  hand score written on the sheet (pad and štiglja included); it gives and reads the
+  partners' call (:mod:`bela.bots.signals`: a small discard on the partner's trick from the
+  suit whose ace it holds).
 """
 
 from __future__ import annotations
@@ -32,8 +34,9 @@ from bela.actions import Action, Bid, Declare, Phase, Play
 from bela.bots import bidding
 from bela.bots.knowledge import Knowledge, beats, infer
 from bela.bots.policy import pick_card
-from bela.bots.sampler import Hands, Weight
+from bela.bots.sampler import CardWeights, Hands, Weight
 from bela.bots.search import SearchResult, evaluate
+from bela.bots.signals import call_card, read_calls
 from bela.cards import Card, card_from_index, trick_winner_index
 from bela.deal import SplitMix64, derive_seed
 from bela.observation import Observation
@@ -87,6 +90,12 @@ class Budget:
     bare_margin: float = 1e9  # a bare best suit is named when rated this far above the threshold
     bid_weights: bool = False  # with locations, deals also weighted by the bids (bid_weight)
     loc_power: float = 1.0  # the card-location weights raised to this power (sharper above 1)
+    play_eps: float = 1.0  # below 1: deals weighted by the others' plays (bela.bots.inference)
+    # the partners' call (bela.bots.signals): given between cards rated within signal_slack of
+    # the best, read as the called ace call_factor times likelier in the partner's hand
+    signals: bool = False
+    signal_slack: float = 2.0
+    call_factor: float = 6.0
 
 
 EASY_SLIPS = 0.5  # how often easy plays another harmless card than its rules say (a casual player)
@@ -108,6 +117,7 @@ BUDGETS: dict[str, Budget] = {
         min_samples=8,
         enum_limit=200,
         locations=True,
+        signals=True,
     ),
 }
 
@@ -163,7 +173,8 @@ def _play(obs: Observation, level: str, rng: SplitMix64, budget: Budget | None) 
     remaining = sum(obs.held_count(s) for s in SEATS)
     if len(legal) > 1 and budget is not None and remaining <= budget.search_from:
         result = search(obs, k, rng, budget)
-        return _from_search(obs, result, remaining <= budget.exact_cards, budget.trust)
+        slack = budget.signal_slack if budget.signals else None
+        return _from_search(obs, result, remaining <= budget.exact_cards, budget.trust, slack)
     pick = pick_card(
         obs, k, legal, memory=level != "easy", rng=rng, mistakes=EASY_SLIPS if level == "easy" else 0.0
     )
@@ -182,6 +193,12 @@ def search(obs: Observation, k: Knowledge, rng: SplitMix64, budget: Budget) -> S
         weight = bid_weight(obs, k) if budget.bid_weights else None
     else:
         weight, cards = bid_weight(obs, k), None
+    if budget.signals:
+        cards = _with_calls(obs, cards, budget.call_factor)
+    if budget.play_eps < 1.0:
+        from bela.bots.inference import play_weight
+
+        weight = _product(weight, play_weight(obs, k, budget.play_eps))
     return evaluate(
         obs,
         k,
@@ -195,6 +212,29 @@ def search(obs: Observation, k: Knowledge, rng: SplitMix64, budget: Budget) -> S
         enum_limit=budget.enum_limit,
         card_weights=cards,
     )
+
+
+def _with_calls(obs: Observation, cards: CardWeights | None, factor: float) -> CardWeights | None:
+    """``cards`` with each ace the partner called ``factor`` times likelier in its hand."""
+    calls = read_calls(obs)
+    if not calls:
+        return cards
+    out = dict(cards) if cards is not None else {}
+    for seat, ace in calls:
+        row = list(out.get(ace.index, [1.0, 1.0, 1.0, 1.0]))
+        row[seat] *= factor
+        out[ace.index] = row
+    return out
+
+
+def _product(a: Weight | None, b: Weight | None) -> Weight | None:
+    if a is None or b is None:
+        return b if a is None else a
+
+    def both(hands: Hands, rng: SplitMix64) -> float:
+        return a(hands, rng) * b(hands, rng)
+
+    return both
 
 
 # Two margins closer than this are equal to the search (sums of the same figures in the same order)
@@ -246,7 +286,9 @@ def lost_trick_throw(obs: Observation, card: Card, legal: list[Card]) -> Card | 
     return min(cheaper, key=lambda c: (c.points(trump), c.strength(trump), c.index))
 
 
-def _from_search(obs: Observation, result: SearchResult, exact: bool, trust: bool = True) -> Decision:
+def _from_search(
+    obs: Observation, result: SearchResult, exact: bool, trust: bool = True, signal_slack: float | None = None
+) -> Decision:
     if trust:
         ranked = rank_search(obs, result)
     else:  # e528023's order: by margin, ties by card order
@@ -254,9 +296,15 @@ def _from_search(obs: Observation, result: SearchResult, exact: bool, trust: boo
     best, value = ranked[0]
     legal = [c for c, _ in ranked]
     keep = lost_trick_throw(obs, best, legal) if trust else None
+    call = None
     if keep is not None:
         ranked.sort(key=lambda kv: kv[0] != keep)
         best, value = ranked[0]
+    elif signal_slack is not None:
+        call = call_card(obs, ranked, signal_slack)
+        if call is not None:
+            ranked.sort(key=lambda kv: kv[0] != call)
+            best, value = ranked[0]
     second = ranked[1] if len(ranked) > 1 else None
     how = "solved exactly" if exact else "played out"
     rule = "search.exact" if exact else "search.rollout"
@@ -268,6 +316,10 @@ def _from_search(obs: Observation, result: SearchResult, exact: bool, trust: boo
         ("expected", round(value, 1)),
         ("samples", result.samples),
     )
+    if call is not None:
+        rule = "search.call"
+        text = f"{best}: calls {best.suit.english}s (holds the ace) on the partner's trick; " + text
+        params += (("suit", best.suit.letter),)
     return Decision(
         _action_for(obs, best),
         text,

@@ -1,0 +1,90 @@
+"""The partners' call (appel direct), as club players give and read it.
+
+A seat that can neither follow the suit led nor trump discards. When its partner holds the
+trick, the first small card it throws from a side suit says "I hold that suit's ace: lead
+it to me"; a player without such a suit throws its cheapest card, which calls nothing
+(an ace thrown would say "the ten is behind it", a ten "no ace here": the search's own
+smear, left to it).
+
+- **Giving** (:func:`call_card`): between the cards the search rates within ``slack`` of
+  its best, the hard player discards the small card of a suit whose ace it holds.
+- **Reading** (:func:`read_calls`): the seats a partner's small discards point at get the
+  called ace ``factor`` times likelier in the sampled deals.
+
+>>> from bela.cards import Card, Suit
+>>> hand = [Card.parse(t) for t in "AC 7C KD 8D".split()]
+>>> is_call(Card.parse("7C"), hand, Suit.HEARTS)
+True
+>>> is_call(Card.parse("8D"), hand, Suit.HEARTS)
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bela.cards import Card, Rank, Suit, trick_winner_index
+from bela.observation import Observation
+
+SMALL = (Rank.SEVEN, Rank.EIGHT, Rank.NINE)
+
+
+def is_call(card: Card, hand: Sequence[Card], trump: Suit) -> bool:
+    """Whether discarding ``card`` from ``hand`` calls its suit: a small side card whose ace
+    stays in the hand."""
+    if card.suit == trump or card.rank not in SMALL:
+        return False
+    return any(c.suit == card.suit and c.rank == Rank.ACE for c in hand)
+
+
+def discarding_on_partner(obs: Observation) -> bool:
+    """Whether the seat to play can neither follow nor trump while its partner holds the trick."""
+    trump = obs.trump
+    if trump is None or not obs.trick:
+        return False
+    led = obs.trick[0][1].suit
+    if any(c.suit in (led, trump) for c in obs.cards):
+        return False
+    cards = [c for _, c in obs.trick]
+    return obs.trick[trick_winner_index(cards, trump)][0] == obs.seat.partner
+
+
+def call_card(obs: Observation, ranked: list[tuple[Card, float]], slack: float) -> Card | None:
+    """The calling discard to play instead of the search's first card, if one is rated within
+    ``slack`` of it (the smallest such card of the suit with the most calling strength)."""
+    trump = obs.trump
+    if trump is None or not ranked or not discarding_on_partner(obs):
+        return None
+    top = ranked[0][1]
+    near = [c for c, v in ranked if v >= top - slack and is_call(c, obs.cards, trump)]
+    if not near:
+        return None
+    if any(is_call(c, obs.cards, trump) for c, _ in ranked[:1]):
+        return None  # the search's own card already calls
+    return min(near, key=lambda c: (c.strength(trump), c.index))
+
+
+def read_calls(obs: Observation) -> list[tuple[int, Card]]:
+    """The partner's calls so far: (the partner, the ace it called) for every small side card
+    it discarded while this seat held the trick, the ace not yet seen."""
+    trump = obs.trump
+    if trump is None:
+        return []
+    partner = obs.seat.partner
+    seen = {c for _, c in obs.plays} | set(obs.cards)
+    out: list[tuple[int, Card]] = []
+    plays = obs.plays
+    for start in range(0, len(plays), 4):
+        trick = plays[start : start + 4]
+        led = trick[0][1].suit
+        for j in range(1, len(trick)):
+            seat, card = trick[j]
+            if seat != partner or card.suit in (led, trump) or card.rank not in SMALL:
+                continue
+            before = [c for _, c in trick[:j]]
+            if trick[trick_winner_index(before, trump)][0] != obs.seat:
+                continue
+            ace = Card(Rank.ACE, card.suit)
+            if ace not in seen:
+                out.append((int(partner), ace))
+    return out
