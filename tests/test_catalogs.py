@@ -342,6 +342,7 @@ def test_the_rules_page_states_the_rules_md_facts(lang: str) -> None:
         "bela",
         "score",
         "end",
+        "partner",
         "house",
         "words",
     ]
@@ -395,3 +396,15 @@ def test_a_rank_word_the_rules_texts_name_outright_is_the_same_in_both_decks() -
             assert Translator(lang)(f"rank.{r.letter}") == Translator(lang, "german")(f"rank.{r.letter}")
         for ex in PLAY_EXAMPLES:
             assert not {c.rank for c in (*ex.answer, *(c for _, c in ex.trick))} & {Rank.JACK, Rank.QUEEN}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_page_tells_how_the_computer_partner_bids_and_calls(lang: str) -> None:
+    """What a human partner of the hard player may read from it (bela.bots.bidding's jack-or-nine
+    rule, bela.bots.signals' call): the section names the jack (in the deck in use) and nine,
+    and the small cards of a call."""
+    blocks = page(Translator(lang), HouseRules())
+    at = next(i for i, b in enumerate(blocks) if b.kind == "section" and b.ident == "partner")
+    bid, call = blocks[at + 1].text, blocks[at + 2].text
+    assert Translator(lang)("rank.J") in bid
+    assert "7, 8" in call and "9" in call

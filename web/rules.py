@@ -280,6 +280,10 @@ def page(t: T, rules: HouseRules) -> list[Block]:
     section("end")
     b.append(Block("current", r("rules.end.p", target=rules.target), ident="target"))
 
+    section("partner")
+    b.append(Block("p", r("rules.partner.bid")))
+    b.append(Block("p", r("rules.partner.call")))
+
     section("house")
     b.append(Block("p", r("rules.house.p")))
     b.append(Block("house", options=house_options(t, rules)))
