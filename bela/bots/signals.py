@@ -1,8 +1,8 @@
 """The partners' call (appel direct), as club players give and read it.
 
 A seat that can neither follow the suit led nor trump discards. When its partner holds the
-trick, the first small card it throws from a side suit says "I hold that suit's ace: lead
-it to me"; a player without such a suit throws its cheapest card, which calls nothing
+trick, a small card (7, 8 or 9) it throws from a side suit says "I hold that suit's ace:
+lead it to me"; a player without such a suit throws its cheapest card, which calls nothing
 (an ace thrown would say "the ten is behind it", a ten "no ace here": the search's own
 smear, left to it).
 
