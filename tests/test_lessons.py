@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bela.actions import Action, Bid, Declare, Phase, Play
-from bela.cards import Card, Suit
+from bela.cards import Card, Rank, Suit
 from bela.hand import Hand
 from bela.match import Match
 from bela.review import dd_values
@@ -64,6 +64,7 @@ PATH = (
     "last-trick",
     "pad",
     "stiglja",
+    "call",
     "sheet",
     "guided",
 )
@@ -233,6 +234,19 @@ def test_the_right_answer_is_what_the_rules_or_the_solver_say(lesson: Lesson) ->
             points[action_text(action)] = after.bela_points()[Team.NS]
         assert lesson.right == {k for k, v in points.items() if v == 20}
         assert set(points.values()) == {0, 20}
+    elif check == "call":
+        # the partners' call (bela.bots.signals, the rules page's "Your computer partner"): South
+        # can neither follow nor trump, North holds the trick, and the right cards are the 7, 8
+        # and 9 of a side suit whose ace South holds
+        trump = hand.trump
+        assert trump is not None
+        led = hand.trick.cards[0].suit
+        held = hand.held[Seat.S]
+        assert not any(c.suit in (led, trump) for c in held)
+        assert hand.trick.winner(trump) is Seat.N
+        aces = {c.suit for c in held if c.rank is Rank.ACE}
+        small = (Rank.SEVEN, Rank.EIGHT, Rank.NINE)
+        assert lesson.right == {f"play:{c}" for c in held if c.suit in aces and c.rank in small}
     else:
         pytest.fail(f"{lesson.ident}: no check {check!r}")
 
@@ -386,7 +400,7 @@ def test_the_list_says_which_lessons_are_done() -> None:
     assert [i.ident for i in v.items] == list(PATH)
     assert [i.ident for i in v.items if i.done] == ["order", "bela"]
     assert v.items[0].state == "done" and v.items[1].state == "not done yet"
-    assert v.count == "2 of 15 done" and v.all_done == ""
+    assert v.count == "2 of 16 done" and v.all_done == ""
     every = list_view(LESSONS, set(PATH), Translator("hr"), "hr")
     assert every.all_done.startswith("Sve lekcije") and every.items[0].title == "Karte izvan aduta"
 
@@ -394,7 +408,7 @@ def test_the_list_says_which_lessons_are_done() -> None:
 def test_the_panel_before_and_after_the_player_acts() -> None:
     lesson = BY_ID["pad"]
     before = panel_view(LESSONS, LessonState(lesson), EN, "en")
-    assert (before.step, before.result, before.head, before.why) == ("Lesson 12 of 15", "", "", "")
+    assert (before.step, before.result, before.head, before.why) == ("Lesson 12 of 16", "", "", "")
     assert before.ask == lesson.words["en"]["ask"] and not before.last
     after = panel_view(LESSONS, LessonState(lesson, Result(True, "why")), Translator("fr"), "fr")
     assert (after.result, after.head, after.why, after.title) == (

@@ -7,11 +7,11 @@ result and why). Plain Python, no browser: web/screens/learn.py draws it.
 >>> lessons = load()
 >>> v = list_view(lessons, {"iber"}, Translator("en"), "en")
 >>> v.count, [(i.ident, i.done) for i in v.items[2:4]]
-('1 of 15 done', [('iber', True), ('ruff', False)])
+('1 of 16 done', [('iber', True), ('ruff', False)])
 >>> state = LessonState(lessons[2], Result(False, "You must beat the king of spades."))
 >>> p = panel_view(lessons, state, Translator("en"), "en")
 >>> p.step, p.result, p.head, p.why
-('Lesson 3 of 15', 'wrong', 'Not quite.', 'You must beat the king of spades.')
+('Lesson 3 of 16', 'wrong', 'Not quite.', 'You must beat the king of spades.')
 """
 
 from __future__ import annotations
