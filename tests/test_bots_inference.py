@@ -8,7 +8,7 @@ import math
 
 from bela.actions import Bid, Play
 from bela.bots.cardset import POINTS, TO_CARD, TO_INT
-from bela.bots.inference import _unlike, play_weight
+from bela.bots.inference import _unlike, follow_weight, play_weight
 from bela.bots.knowledge import infer
 from bela.bots.sampler import sample_deals
 from bela.bots.search import rollout_card, to_internal
@@ -83,3 +83,53 @@ def test_alike_plays_are_the_same_suit_and_points_winning_alike() -> None:
     assert _unlike(i("QS"), i("JS"), [i("7S")], t, pts) is True  # 3 points against 2
     assert not _unlike(i("7C"), i("8C"), [i("AS")], t, pts)  # two small discards of one suit
     assert _unlike(i("7C"), i("7D"), [i("AS")], t, pts)  # discards from two suits differ
+
+
+# Clubs named by S, who leads AH; E follows with KH while holding 7H 8H 9H
+CHEAP = {
+    Seat.S: "AH QH 7C 8C 9C TC JC AS",
+    Seat.E: "KH 7H 8H 9H QC KC AC 7S",
+    Seat.N: "AD 7D 8D 9D TD 8S 9S TS",
+    Seat.W: "TH JH JD QD KD QS KS JS",
+}
+
+
+def mask(text: str) -> int:
+    return sum(1 << Card.parse(t).index for t in text.split())
+
+
+def test_the_cheap_follow_reading_weighs_a_deal_by_the_cheaper_cards_it_gives() -> None:
+    hand = Hand(Seat.W, {s: tuple(Card.parse(t) for t in text.split()) for s, text in CHEAP.items()})
+    hand.apply(Bid(Suit.CLUBS))
+    for text in ("AH", "KH"):
+        card = Card.parse(text)
+        hand.apply(next(a for a in hand.legal_actions() if isinstance(a, Play) and a.card == card))
+    obs = observe(hand, Seat.N)  # third to play: E threw its king on S's ace
+    weight = follow_weight(obs, infer(obs), 0.5)
+    assert weight is not None
+    rng = SplitMix64(1)
+    # the real deal: E still holds three cheaper hearts, so E's king reads as unlikely
+    assert weight(held(hand), rng) == 0.5
+    # the same deal with E's small hearts swapped for W's diamonds: E had nothing cheaper
+    swapped = held(hand)
+    swapped[Seat.E] = swapped[Seat.E] & ~mask("7H 8H 9H") | mask("JD QD KD")
+    swapped[Seat.W] = swapped[Seat.W] & ~mask("JD QD KD") | mask("7H 8H 9H")
+    assert weight(swapped, rng) == 1.0
+    # W's hearts are no business of the reading: only the seat that followed is read
+    swapped[Seat.W] |= mask("QH")
+    assert weight(swapped, rng) == 1.0
+
+
+def test_the_cheap_follow_reading_has_nothing_to_read_on_a_partners_trick() -> None:
+    hand = Hand(Seat.W, {s: tuple(Card.parse(t) for t in text.split()) for s, text in CHEAP.items()})
+    hand.apply(Bid(Suit.CLUBS))
+    for text in ("AH", "KH", "8S"):  # N (S's partner) discards on S's trick: no follow to read
+        card = Card.parse(text)
+        hand.apply(next(a for a in hand.legal_actions() if isinstance(a, Play) and a.card == card))
+    obs = observe(hand, Seat.S)
+    # from S: E's king on S's ace is read (N's discard is no follow)
+    assert follow_weight(obs, infer(obs), 0.5) is not None
+    first = Hand(Seat.W, {s: tuple(Card.parse(t) for t in text.split()) for s, text in CHEAP.items()})
+    first.apply(Bid(Suit.CLUBS))
+    start = observe(first, Seat.S)
+    assert follow_weight(start, infer(start), 0.5) is None

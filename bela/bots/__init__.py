@@ -91,6 +91,7 @@ class Budget:
     bid_weights: bool = False  # with locations, deals also weighted by the bids (bid_weight)
     loc_power: float = 1.0  # the card-location weights raised to this power (sharper above 1)
     play_eps: float = 1.0  # below 1: deals weighted by the others' plays (bela.bots.inference)
+    follow_eps: float = 1.0  # below 1: deals weighted by the cheap-follow reading (inference)
     # the partners' call (bela.bots.signals): given between cards rated within signal_slack of
     # the best, read as the called ace call_factor times likelier in the partner's hand
     signals: bool = False
@@ -199,6 +200,10 @@ def search(obs: Observation, k: Knowledge, rng: SplitMix64, budget: Budget) -> S
         from bela.bots.inference import play_weight
 
         weight = _product(weight, play_weight(obs, k, budget.play_eps))
+    if budget.follow_eps < 1.0:
+        from bela.bots.inference import follow_weight
+
+        weight = _product(weight, follow_weight(obs, k, budget.follow_eps))
     return evaluate(
         obs,
         k,

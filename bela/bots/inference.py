@@ -19,6 +19,7 @@ from bela.bots.cardset import ABOVE, POINTS, TO_INT
 from bela.bots.knowledge import Knowledge
 from bela.bots.sampler import Hands, Weight
 from bela.bots.search import rollout_card, to_internal
+from bela.cards import DECK, trick_winner_index
 from bela.deal import SplitMix64
 from bela.observation import Observation
 from bela.seats import SEATS
@@ -83,3 +84,43 @@ def _unlike(a: int, b: int, trick: list[int], trump: int, pts: tuple[int, ...]) 
         if _wins(c, best, trump):
             best = c
     return _wins(a, best, trump) != _wins(b, best, trump)
+
+
+def follow_weight(obs: Observation, k: Knowledge, eps: float) -> Weight | None:
+    """The weight of a sampled deal by the cheap-follow reading: a seat that followed suit
+    onto a trick the other side held, without taking it, is read as holding no cheaper card
+    of that suit then (a player throws its cheapest loser). Each deal in which such a seat
+    did hold one weighs ``eps`` times less. None when there is nothing to read."""
+    trump = obs.trump
+    assert trump is not None
+    checks: list[tuple[int, int]] = []  # (seat, cards of the suit cheaper than the one played)
+    seen = 0
+    plays = obs.plays
+    for start in range(0, len(plays), 4):
+        trick = plays[start : start + 4]
+        led = trick[0][1].suit
+        for j, (seat, card) in enumerate(trick):
+            if j > 0 and seat != obs.seat and card.suit == led:
+                before = [c for _, c in trick[:j]]
+                win = trick_winner_index(before, trump)
+                if trick[win][0].team is not seat.team and trick_winner_index([*before, card], trump) == win:
+                    cheaper = 0
+                    for c in DECK:
+                        if c.suit == led and c.points(trump) < card.points(trump):
+                            cheaper |= 1 << c.index
+                    cheaper &= ~seen
+                    if cheaper:
+                        checks.append((int(seat), cheaper))
+            seen |= 1 << card.index
+    if not checks:
+        return None
+    played_by = k.played_by
+
+    def weight(hands: Hands, rng: SplitMix64) -> float:
+        w = 1.0
+        for seat, cheaper in checks:
+            if (hands[seat] | played_by[seat]) & cheaper:
+                w *= eps
+        return w
+
+    return weight
