@@ -381,8 +381,6 @@ def _summary(
     share = sum(scores) / n
     var = sum((x - share) ** 2 for x in scores) / max(n - 1, 1)
     half = 1.96 * math.sqrt(var / n)
-    m = sum(margins) / n
-    m_half = 1.96 * math.sqrt(sum((x - m) ** 2 for x in margins) / max(n - 1, 1) / n)
     return {
         "deals": n,
         "seed": seed,
@@ -398,26 +396,31 @@ def _summary(
             "b": round(throws[1] / max(seats_played[1], 1), 3),
         },
         # A's points minus B's over a deal's two hands: mean and 95% interval
-        "margin_per_deal": [round(m, 2), round(m - m_half, 2), round(m + m_half, 2)],
+        "margin_per_deal": interval(margins),
         # the same over the deals whose two hands had the same auction: the card play's part
         "same_auction": _mean_ci(same or []),
     }
 
 
-def _mean_ci(xs: list[int]) -> dict[str, Any]:
-    """Count, mean and 95% interval of ``xs``."""
+def interval(xs: list[int] | list[float], digits: int = 2) -> list[float]:
+    """The mean of ``xs`` and its 95% interval (normal approximation), rounded; zeros if empty."""
     n = len(xs)
     if n == 0:
-        return {"deals": 0}
+        return [0.0, 0.0, 0.0]
     m = sum(xs) / n
     half = 1.96 * math.sqrt(sum((x - m) ** 2 for x in xs) / max(n - 1, 1) / n)
-    return {"deals": n, "margin": [round(m, 2), round(m - half, 2), round(m + half, 2)]}
+    return [round(m, digits), round(m - half, digits), round(m + half, digits)]
+
+
+def _mean_ci(xs: list[int]) -> dict[str, Any]:
+    """Count, mean and 95% interval of ``xs``."""
+    return {"deals": len(xs), "margin": interval(xs)} if xs else {"deals": 0}
 
 
 def hand_record(
     hand: Any, i: int, game: int, team: Any, players: dict[Any, Player], a: Player, b: Player, written: Any
 ) -> dict[str, Any]:
-    from bela.cards import Rank
+    from bela.bots.bidding import holds_jack_or_nine
 
     def side(seat: Any) -> str:
         return "a" if players[seat] is a else "b" if players[seat] is b else "p"
@@ -425,8 +428,7 @@ def hand_record(
     caller = hand.caller
     honours = None
     if caller is not None and hand.trump is not None:
-        six = hand.deal[caller][:6]
-        honours = any(c.suit == hand.trump and c.rank in (Rank.JACK, Rank.NINE) for c in six)
+        honours = holds_jack_or_nine(hand.deal[caller][:6], hand.trump)
     return {
         "deal": i,
         "game": game,

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -44,15 +43,6 @@ def auction(dealer: Any, deal: Any, players: dict[Any, arena_vs.Player], seed: i
         bids.append(action)
         hand.apply(action)
     return bids
-
-
-def interval(xs: list[float]) -> list[float]:
-    n = len(xs)
-    if n == 0:
-        return [0.0, 0.0, 0.0]
-    m = sum(xs) / n
-    half = 1.96 * math.sqrt(sum((x - m) ** 2 for x in xs) / max(n - 1, 1) / n)
-    return [round(m, 3), round(m - half, 3), round(m + half, 3)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
 def summary(
     args: argparse.Namespace, scores: list[float], margins: list[float], differ: list[float], illegal: int
 ) -> dict[str, Any]:
-    share = interval(scores)
+    share = arena_vs.interval(scores, 3)
     return {
         "a": args.a_set,
         "b": args.b_set,
@@ -115,8 +105,8 @@ def summary(
         "deals": len(scores),
         "different_auctions": len(differ),
         "a_share": share,
-        "margin_per_deal": interval(margins),
-        "margin_when_different": interval(differ),
+        "margin_per_deal": arena_vs.interval(margins, 3),
+        "margin_when_different": arena_vs.interval(differ, 3),
         "illegal": illegal,
     }
 
