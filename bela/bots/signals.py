@@ -51,17 +51,15 @@ def discarding_on_partner(obs: Observation) -> bool:
 
 def call_card(obs: Observation, ranked: list[tuple[Card, float]], slack: float) -> Card | None:
     """The calling discard to play instead of the search's first card, if one is rated within
-    ``slack`` of it (the smallest such card of the suit with the most calling strength)."""
+    ``slack`` of it (the weakest such card); None when the search's own card already calls."""
     trump = obs.trump
     if trump is None or not ranked or not discarding_on_partner(obs):
         return None
-    top = ranked[0][1]
-    near = [c for c, v in ranked if v >= top - slack and is_call(c, obs.cards, trump)]
-    if not near:
+    first, top = ranked[0]
+    if is_call(first, obs.cards, trump):
         return None
-    if any(is_call(c, obs.cards, trump) for c, _ in ranked[:1]):
-        return None  # the search's own card already calls
-    return min(near, key=lambda c: (c.strength(trump), c.index))
+    near = [c for c, v in ranked if v >= top - slack and is_call(c, obs.cards, trump)]
+    return min(near, key=lambda c: (c.strength(trump), c.index)) if near else None
 
 
 def read_calls(obs: Observation) -> list[tuple[int, Card]]:
