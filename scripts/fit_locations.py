@@ -1,116 +1,151 @@
 """Fit the card-location model (bela/bots/locations.py) on self-play and write its factors.
 
-Self-play: deals from ``--seed``; trump named by the hard player's model
-(``bela.bots.bidding.rich_choice``), cards played by the medium player (rules, memory and an
-exact last four tricks: about 50 ms a hand here, where the hard player takes about a second).
-At every third decision of the play, the seat to act's observation gives, for each unseen card
-not known to be in a hand, the bucket of each seat that may hold it and the seat that does.
-Nothing of this data is kept: it is made again from the seed.
+Self-play: deals from ``--seed``, every bid and card by the hard player itself (about half a
+second a hand here), so the model learns how the player it samples for plays; its deals drawn
+by the bids alone (``locations`` off), so the data does not hang on the factors shipped before
+(the same data whatever they are). At every fourth
+decision of the play before the last trick, the seat to act's observation gives, for each
+unseen card not known to be in a hand, the features of each seat that may hold it and the seat
+that does. Nothing of this data is kept: it is made again from the seed (``--jobs`` plays the
+hands in that many processes; the data is the same).
 
-The model: a seat holds a card with odds ``need[seat] * FACTOR[bucket]`` among the seats that
-may hold it (``need``: the cards it still holds beyond the known ones). The factors are fitted
-by maximum likelihood with multiplicative (iterative scaling) steps, a fixed number of them,
-in a fixed order: the same seed gives the same factors, byte for byte. Pure Python (no numpy).
+The model: a seat holds a card with odds ``need[seat] * exp(sum of its features' weights)``
+among the seats that may hold it (``need``: the cards it still holds beyond the known ones), a
+multinomial logistic model. The weights are fitted by maximum likelihood with a small L2
+penalty, by full-batch Adam steps, a fixed number of them, in a fixed order: the same seed gives
+the same factors, byte for byte. Pure Python (no numpy).
 
-It prints the mean log-loss per card on hands from another seed, the model's against the
-hand sizes alone, and writes ``bela/data/card_locations.py``. Usage:
+It prints the mean log-loss per card on hands from another seed, the model's against the hand
+sizes alone, and writes ``bela/data/card_locations.py`` (the factors ``exp(weight)``). Usage:
 
-    .venv/bin/python scripts/fit_locations.py --hands 3000 --seed 2026
-    .venv/bin/python scripts/fit_locations.py --check    # refit with the shipped settings, compare
+    .venv/bin/python scripts/fit_locations.py --hands 2000 --seed 2026 --jobs 2
+    .venv/bin/python scripts/fit_locations.py --check --jobs 2  # refit as shipped, compare
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bela.actions import Bid  # noqa: E402
-from bela.bots import bidding, decide  # noqa: E402
+from bela import bots  # noqa: E402
+from bela.actions import Play  # noqa: E402
+from bela.bots import decide  # noqa: E402
 from bela.bots.knowledge import infer  # noqa: E402
-from bela.bots.locations import BUCKETS, buckets  # noqa: E402
+from bela.bots.locations import FEATURES, features  # noqa: E402
 from bela.deal import deal_cards, derive_seed  # noqa: E402
 from bela.hand import Hand  # noqa: E402
-from bela.observation import observe  # noqa: E402
+from bela.observation import Observation, observe  # noqa: E402
 from bela.seats import SEATS  # noqa: E402
 
 OUT = ROOT / "bela" / "data" / "card_locations.py"
-# one example: (bucket per seat that may hold the card, its need, the index of the holder in them)
-Example = tuple[tuple[int, ...], tuple[int, ...], int]
+# one example: (the feature ids of each seat that may hold the card, its need, the holder's place)
+Example = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]
 
-SHIPPED = {"hands": 2000, "seed": 2026, "steps": 60}
+SHIPPED = {"hands": 2000, "seed": 2026, "steps": 100}
+L2 = 1e-4  # the penalty on each weight, per example
+RATE = 0.1  # Adam's step
 
 
-def self_play(seed: int, hands: int) -> list[Example]:
+def play_hand(seed: int, i: int) -> list[Example]:
+    """The examples of self-play hand ``i`` of ``seed``."""
+    saved = bots.BUDGETS["hard"]
+    bots.BUDGETS["hard"] = dataclasses.replace(saved, locations=False)
+    try:
+        return _play_hand(seed, i)
+    finally:
+        bots.BUDGETS["hard"] = saved
+
+
+def _play_hand(seed: int, i: int) -> list[Example]:
+    dealer = SEATS[i % 4]
+    hand = Hand(dealer, deal_cards(derive_seed(seed, i), dealer))
     out: list[Example] = []
-    for i in range(hands):
-        dealer = SEATS[i % 4]
-        hand = Hand(dealer, deal_cards(derive_seed(seed, i), dealer))
-        while not hand.finished:
-            seat = hand.turn
-            assert seat is not None
-            obs = observe(hand, seat)
-            if hand.trump is None:
-                position = (seat - dealer - 1) % 4
-                suit, _, _ = bidding.rich_choice(obs.cards, position)
-                hand.apply(Bid(suit))
-                continue
-            n = len(hand.actions)
-            if n % 3 == 0 and len(obs.plays) < 28:
-                out.extend(examples(hand, obs))
-            hand.apply(decide(obs, "medium", derive_seed(seed, i, n)).action)
+    while not hand.finished:
+        seat = hand.turn
+        assert seat is not None
+        obs = observe(hand, seat)
+        n = len(hand.actions)
+        action = decide(obs, "hard", derive_seed(seed, i, n)).action
+        if isinstance(action, Play) and n % 4 == 0 and len(obs.plays) < 28:
+            out.extend(examples(hand, obs))
+        hand.apply(action)
     return out
 
 
-def examples(hand: Hand, obs: object) -> list[Example]:
-    from bela.observation import Observation
+def self_play(seed: int, hands: int, jobs: int = 1) -> list[Example]:
+    """The examples of ``hands`` self-play hands, in the hands' order whatever ``jobs``."""
+    if jobs <= 1:
+        return [e for i in range(hands) for e in play_hand(seed, i)]
+    with ProcessPoolExecutor(jobs) as pool:
+        parts = pool.map(play_hand, [seed] * hands, range(hands), chunksize=16)
+        return [e for part in parts for e in part]
 
-    assert isinstance(obs, Observation)
+
+def examples(hand: Hand, obs: Observation) -> list[Example]:
     k = infer(obs)
     need = [k.count[s] - k.must[s].bit_count() for s in SEATS]
+    holder = {c.index: s for s in SEATS for c in hand.held[s]}
     out: list[Example] = []
-    for c, row in sorted(buckets(obs, k).items()):
-        seats = [s for s in SEATS if row[s] >= 0]
+    for c, row in sorted(features(obs, k).items()):
+        seats = [s for s in SEATS if row[s]]
         if len(seats) < 2:
             continue
-        holder = next(s for s in SEATS if any(x.index == c for x in hand.held[s]))
-        out.append((tuple(row[s] for s in seats), tuple(need[s] for s in seats), seats.index(holder)))
+        out.append(
+            (tuple(tuple(row[s]) for s in seats), tuple(need[s] for s in seats), seats.index(holder[c]))
+        )
     return out
 
 
-def fit(data: list[Example], steps: int, prior: float = 2.0) -> list[float]:
-    """Iterative scaling of the factors: each step multiplies a bucket's factor by how often
-    its seat held the card over how often the model expected it (``prior`` pseudo-counts on
-    both sides keep rare buckets near 1)."""
-    f = [1.0] * BUCKETS
-    seen = [0.0] * BUCKETS
-    for bs, _needs, h in data:
-        seen[bs[h]] += 1.0
-    for _ in range(steps):
-        expected = [0.0] * BUCKETS
-        for bs, needs, _h in data:
-            ws = [n * f[b] for b, n in zip(bs, needs, strict=True)]
-            total = sum(ws)
-            if total <= 0:
-                continue
-            for b, w in zip(bs, ws, strict=True):
-                expected[b] += w / total
-        f = [f[b] * (seen[b] + prior) / (expected[b] + prior) for b in range(BUCKETS)]
-        mean_log = sum(math.log(x) for x in f) / BUCKETS
-        f = [x / math.exp(mean_log) for x in f]
-    return [round(x, 4) for x in f]
+def _pass(data: list[Example], w: list[float], grad: list[float] | None) -> float:
+    """The mean log-loss of ``data`` under weights ``w``; with ``grad``, adds the gradient of
+    the summed loss to it."""
+    total = 0.0
+    for rows, needs, h in data:
+        zs = [
+            math.log(n) + sum(w[i] for i in ids) if n > 0 else -math.inf
+            for ids, n in zip(rows, needs, strict=True)
+        ]
+        top = max(zs)
+        es = [math.exp(z - top) for z in zs]
+        norm = sum(es)
+        total += math.log(norm) + top - zs[h]
+        if grad is not None:
+            for j, (ids, e) in enumerate(zip(rows, es, strict=True)):
+                p = e / norm - (1.0 if j == h else 0.0)
+                for i in ids:
+                    grad[i] += p
+    return total / max(len(data), 1)
+
+
+def fit(data: list[Example], steps: int) -> list[float]:
+    """The factors ``exp(weight)``, the weights fitted by ``steps`` full-batch Adam steps."""
+    w = [0.0] * FEATURES
+    m = [0.0] * FEATURES
+    v = [0.0] * FEATURES
+    n = max(len(data), 1)
+    for t in range(1, steps + 1):
+        grad = [0.0] * FEATURES
+        _pass(data, w, grad)
+        c1, c2 = 1 - 0.9**t, 1 - 0.999**t
+        for i in range(FEATURES):
+            g = grad[i] / n + L2 * w[i]
+            m[i] = 0.9 * m[i] + 0.1 * g
+            v[i] = 0.999 * v[i] + 0.001 * g * g
+            w[i] -= RATE * (m[i] / c1) / (math.sqrt(v[i] / c2) + 1e-8)
+    return [float(f"{math.exp(x):.4g}") for x in w]
 
 
 def log_loss(data: list[Example], f: list[float] | None) -> float:
-    total = 0.0
-    for bs, needs, h in data:
-        ws = [n * (1.0 if f is None else f[b]) for b, n in zip(bs, needs, strict=True)]
-        total -= math.log(max(ws[h], 1e-12) / sum(ws))
-    return total / max(len(data), 1)
+    """Mean log-loss per card with factors ``f`` (None: the hand sizes alone)."""
+    w = [0.0] * FEATURES if f is None else [math.log(x) for x in f]
+    return _pass(data, w, None)
 
 
 def write(f: list[float], note: str) -> str:
@@ -120,7 +155,8 @@ def write(f: list[float], note: str) -> str:
         note,
         '"""',
         "",
-        "# by bucket (bela.bots.locations): (role * 10 + kind) * 4 + evidence",
+        "# by feature id (bela.bots.locations): a seat's odds of holding a card are the product",
+        "# of the factors of its features",
         "# fmt: off",
         "FACTORS: tuple[float, ...] = (",
     ]
@@ -136,17 +172,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hands", type=int, default=SHIPPED["hands"])
     p.add_argument("--seed", type=int, default=SHIPPED["seed"])
     p.add_argument("--steps", type=int, default=SHIPPED["steps"])
+    p.add_argument("--jobs", type=int, default=1, help="play the hands in this many processes")
     p.add_argument("--check", action="store_true", help="refit with the shipped settings and compare")
     p.add_argument("--dry-run", action="store_true", help="print the figures, write nothing")
     args = p.parse_args(argv)
     if args.check:
         args.hands, args.seed, args.steps = SHIPPED["hands"], SHIPPED["seed"], SHIPPED["steps"]
-    train = self_play(args.seed, args.hands)
-    held_out = self_play(args.seed + 1, max(args.hands // 5, 1))
+    train = self_play(args.seed, args.hands, args.jobs)
+    held_out = self_play(args.seed + 1, max(args.hands // 5, 1), args.jobs)
     f = fit(train, args.steps)
     base, model = log_loss(held_out, None), log_loss(held_out, f)
     note = (
-        f"{args.hands} self-play hands (hard bids, medium play), seed {args.seed}, {args.steps} steps; "
+        f"{args.hands} self-play hands (hard bids and play), seed {args.seed}, {args.steps} steps; "
         f"{len(train)} cards.\nHeld-out log-loss per card (seed {args.seed + 1}, {len(held_out)} cards): "
         f"{model:.4f} with the factors, {base:.4f} from hand sizes alone."
     )
