@@ -19,7 +19,8 @@ Levels:
   many as a node budget allows);
 - ``hard``: names trump with a richer fitted model; every card is chosen by determinized
   search: deals sampled consistent with every fact, in proportion to the card-location model
-  (:mod:`bela.bots.locations`: bids, voids and plays; medium weights them by the bids), each one solved
+  (:mod:`bela.bots.locations`, learned from its own play: bids, voids, plays and how each card
+  stands to the cards a seat played; medium weights them by the bids), each one solved
   exactly near the end and by rollouts into an exact endgame earlier, maximizing the mean
   hand score written on the sheet (pad and štiglja included); it gives and reads the
   partners' call (:mod:`bela.bots.signals`: a small discard on the partner's trick from the
