@@ -16,10 +16,10 @@ deal depends on nothing the seat cannot see.
 from __future__ import annotations
 
 from bela.bots.cardset import ABOVE, POINTS, TO_INT
-from bela.bots.knowledge import Knowledge
+from bela.bots.knowledge import Knowledge, beats, trick_plays
 from bela.bots.sampler import Hands, Weight
 from bela.bots.search import rollout_card, to_internal
-from bela.cards import DECK, trick_winner_index
+from bela.cards import DECK
 from bela.deal import SplitMix64
 from bela.observation import Observation
 from bela.seats import SEATS
@@ -95,23 +95,23 @@ def follow_weight(obs: Observation, k: Knowledge, eps: float) -> Weight | None:
     assert trump is not None
     checks: list[tuple[int, int]] = []  # (seat, cards of the suit cheaper than the one played)
     seen = 0
-    plays = obs.plays
-    for start in range(0, len(plays), 4):
-        trick = plays[start : start + 4]
-        led = trick[0][1].suit
-        for j, (seat, card) in enumerate(trick):
-            if j > 0 and seat != obs.seat and card.suit == led:
-                before = [c for _, c in trick[:j]]
-                win = trick_winner_index(before, trump)
-                if trick[win][0].team is not seat.team and trick_winner_index([*before, card], trump) == win:
-                    cheaper = 0
-                    for c in DECK:
-                        if c.suit == led and c.points(trump) < card.points(trump):
-                            cheaper |= 1 << c.index
-                    cheaper &= ~seen
-                    if cheaper:
-                        checks.append((int(seat), cheaper))
-            seen |= 1 << card.index
+    for _j, seat, card, led, best_seat, best in trick_plays(obs):
+        if (
+            best_seat is not None
+            and best is not None
+            and seat != obs.seat
+            and card.suit == led
+            and best_seat.team is not seat.team
+            and not beats(card, best, trump)
+        ):
+            cheaper = 0
+            for c in DECK:
+                if c.suit == led and c.points(trump) < card.points(trump):
+                    cheaper |= 1 << c.index
+            cheaper &= ~seen
+            if cheaper:
+                checks.append((int(seat), cheaper))
+        seen |= 1 << card.index
     if not checks:
         return None
     played_by = k.played_by

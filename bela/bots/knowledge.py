@@ -20,9 +20,10 @@ depend on the trump. Facts:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from bela.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, Card, Rank, Suit
+from bela.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, Card, Rank, Suit, trick_winner_index
 from bela.observation import Observation
 from bela.seats import SEATS, Seat, Team
 
@@ -53,6 +54,27 @@ def beats(card: Card, best: Card, trump: Suit) -> bool:
     if card.suit == best.suit:
         return card.strength(trump) > best.strength(trump)
     return card.suit == trump
+
+
+TrickPlay = tuple[int, Seat, Card, Suit, Seat | None, Card | None]
+
+
+def trick_plays(obs: Observation) -> Iterator[TrickPlay]:
+    """Each card played this hand with its trick as it stood before it: (its place in the
+    trick, the seat, the card, the suit led, the seat holding the trick and its card; those
+    two None for a lead). ``obs.trump`` must be named."""
+    trump = obs.trump
+    assert trump is not None
+    moves = obs.plays
+    for start in range(0, len(moves), 4):
+        trick = moves[start : start + 4]
+        led = trick[0][1].suit
+        for j, (seat, card) in enumerate(trick):
+            if j == 0:
+                yield 0, seat, card, led, None, None
+            else:
+                best_seat, best = trick[trick_winner_index([c for _, c in trick[:j]], trump)]
+                yield j, seat, card, led, best_seat, best
 
 
 @dataclass(slots=True)

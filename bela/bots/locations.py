@@ -36,8 +36,8 @@ public bids and plays: unseen cards a seat cannot tell apart get the same featur
 
 from __future__ import annotations
 
-from bela.bots.knowledge import ALL, SUIT_BITS, Knowledge, beats, stronger_mask
-from bela.cards import Rank, card_from_index, trick_winner_index
+from bela.bots.knowledge import ALL, SUIT_BITS, Knowledge, beats, stronger_mask, trick_plays
+from bela.cards import Rank, card_from_index
 from bela.observation import Observation
 from bela.seats import SEATS
 
@@ -160,27 +160,21 @@ def plays(obs: Observation) -> tuple[list[list[int]], list[list[int]]]:
     flags = [[0, 0, 0, 0] for _ in SEATS]
     count = [[0, 0, 0, 0] for _ in SEATS]
     gone = 0
-    moves = obs.plays
-    for start in range(0, len(moves), 4):
-        trick = moves[start : start + 4]
-        led = trick[0][1].suit
-        for j, (s, c) in enumerate(trick):
-            count[s][c.suit] += 1
-            if j == 0:
-                master = not (stronger_mask(c, trump) & ~gone)
-                flag = 0 if master else 1
+    for _j, s, c, led, best_seat, _best in trick_plays(obs):
+        count[s][c.suit] += 1
+        if best_seat is None:
+            flag = 0 if not (stronger_mask(c, trump) & ~gone) else 1
+        else:
+            partner_wins = best_seat.team is s.team
+            points = c.points(trump) >= 3
+            if c.suit == led:
+                flag = (2 if points else 3) if partner_wins else (8 if points else 4)
+            elif c.suit == trump:
+                flag = 7
             else:
-                before = [x for _, x in trick[:j]]
-                partner_wins = trick[trick_winner_index(before, trump)][0].team is s.team
-                points = c.points(trump) >= 3
-                if c.suit == led:
-                    flag = (2 if points else 3) if partner_wins else (8 if points else 4)
-                elif c.suit == trump:
-                    flag = 7
-                else:
-                    flag = 5 if points else 6
-            flags[s][c.suit] |= 1 << flag
-            gone |= 1 << c.index
+                flag = 5 if points else 6
+        flags[s][c.suit] |= 1 << flag
+        gone |= 1 << c.index
     return flags, count
 
 
@@ -195,32 +189,24 @@ def relations(obs: Observation) -> list[list[int]]:
     trump = obs.trump
     assert trump is not None
     out = [[0] * RELATIONS for _ in SEATS]
-    moves = obs.plays
-    for start in range(0, len(moves), 4):
-        trick = moves[start : start + 4]
-        led = trick[0][1].suit
-        for j in range(1, len(trick)):
-            s, c = trick[j]
-            suit = SUIT_BITS[c.suit]
-            below = suit & ~stronger_mask(c, trump) & ~(1 << c.index)
-            before = [x for _, x in trick[:j]]
-            at = trick_winner_index(before, trump)
-            best_seat, best = trick[at]
-            above = stronger_mask(c, trump)
-            if c.suit == led and not beats(c, best, trump):
-                if best_seat.team is s.team:
-                    out[s][1] |= below
-                    out[s][6] |= above
-                else:
-                    out[s][0] |= below
-            elif c.suit != led and c.suit != trump:
-                out[s][2] |= below
-                out[s][7] |= above
-            elif beats(c, best, trump) and best.suit == c.suit:
-                between = below & (stronger_mask(best, trump))
-                out[s][3 if j == 3 else 4] |= between
-            elif c.suit == trump:
-                out[s][5] |= below
+    for j, s, c, led, best_seat, best in trick_plays(obs):
+        if best_seat is None or best is None:
+            continue
+        below = SUIT_BITS[c.suit] & ~stronger_mask(c, trump) & ~(1 << c.index)
+        above = stronger_mask(c, trump)
+        if c.suit == led and not beats(c, best, trump):
+            if best_seat.team is s.team:
+                out[s][1] |= below
+                out[s][6] |= above
+            else:
+                out[s][0] |= below
+        elif c.suit != led and c.suit != trump:
+            out[s][2] |= below
+            out[s][7] |= above
+        elif beats(c, best, trump) and best.suit == c.suit:
+            out[s][3 if j == 3 else 4] |= below & stronger_mask(best, trump)
+        elif c.suit == trump:
+            out[s][5] |= below
     return out
 
 

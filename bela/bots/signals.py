@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bela.bots.knowledge import trick_plays
 from bela.cards import Card, Rank, Suit, trick_winner_index
 from bela.observation import Observation
 
@@ -71,18 +72,10 @@ def read_calls(obs: Observation) -> list[tuple[int, Card]]:
     partner = obs.seat.partner
     seen = {c for _, c in obs.plays} | set(obs.cards)
     out: list[tuple[int, Card]] = []
-    plays = obs.plays
-    for start in range(0, len(plays), 4):
-        trick = plays[start : start + 4]
-        led = trick[0][1].suit
-        for j in range(1, len(trick)):
-            seat, card = trick[j]
-            if seat != partner or card.suit in (led, trump) or card.rank not in SMALL:
-                continue
-            before = [c for _, c in trick[:j]]
-            if trick[trick_winner_index(before, trump)][0] != obs.seat:
-                continue
-            ace = Card(Rank.ACE, card.suit)
-            if ace not in seen:
-                out.append((int(partner), ace))
+    for _j, seat, card, led, best_seat, _best in trick_plays(obs):
+        if best_seat != obs.seat or seat != partner or card.suit in (led, trump) or card.rank not in SMALL:
+            continue
+        ace = Card(Rank.ACE, card.suit)
+        if ace not in seen:
+            out.append((int(partner), ace))
     return out
