@@ -79,6 +79,8 @@ class Budget:
     node_budget: int  # no new deal once the solver nodes (and rollout steps) would pass this
     leaf_cards: int = 12  # earlier, roll out to this many cards left, then solve exactly
     min_samples: int = 4
+    extra_samples: int = 0  # a close call (bela.bots.search.evaluate) gets up to this many more deals
+    close_z: float = 1.0  # close: the best card's lead under this many standard errors
     enum_limit: int = 0  # search every consistent deal when there are at most this many
     locations: bool = False  # deals drawn by the card-location model (bela.bots.locations), not the bids
     # experiment switches (scripts/arena_vs.py --a-set): trump named only with its J or 9
@@ -217,6 +219,8 @@ def search(obs: Observation, k: Knowledge, rng: SplitMix64, budget: Budget) -> S
         leaf_cards=budget.leaf_cards,
         enum_limit=budget.enum_limit,
         card_weights=cards,
+        extra_samples=budget.extra_samples,
+        close_z=budget.close_z,
     )
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from bela.actions import Play
 from bela.bots.cardset import ABOVE, BELOW, POINTS, SUIT_MASK, TO_CARD, TO_INT
 from bela.bots.knowledge import Knowledge, declaration_keys
-from bela.bots.sampler import CardWeights, Weight, deals_for_search
+from bela.bots.sampler import CardWeights, Weight, deals_for_search, sample_deals
 from bela.bots.solver import INF, Solver
 from bela.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, Card, Rank
 from bela.deal import SplitMix64
@@ -178,15 +178,23 @@ def evaluate(
     leaf_cards: int | None = None,
     enum_limit: int = 0,
     card_weights: CardWeights | None = None,
+    extra_samples: int = 0,
+    close_z: float = 1.0,
 ) -> SearchResult:
     """Mean hand-score margin of each legal card over sampled deals (over every deal the seat
-    cannot rule out, weighted, when there are at most ``enum_limit``)."""
+    cannot rule out, weighted, when there are at most ``enum_limit``).
+
+    With ``extra_samples``, a close call gets more deals: when, after the sampled deals, the
+    best card leads another by less than ``close_z`` standard errors of their difference (over
+    the same deals), up to ``extra_samples`` more deals are drawn and searched, within the
+    same node budget."""
     trump = obs.trump
     assert trump is not None
     t = int(trump)
     pts = POINTS[t]
     team = obs.seat.team
     deals, weights = deals_for_search(k, rng, samples, obs.dealer.next, weight, enum_limit, card_weights)
+    extend = extra_samples > 0 and weights is None and len(deals) >= samples
     legal_cards = sorted({a.card for a in obs.legal if isinstance(a, Play)})
     table = TO_INT[t]
     moves = [table[c.index] for c in legal_cards]
@@ -205,7 +213,19 @@ def evaluate(
     nodes = 0
     used = 0
     weight_sum = 0.0
-    for j, deal in enumerate(deals):
+    per_deal: list[dict[int, int]] = []
+    j = -1
+    while True:
+        j += 1
+        if j == len(deals):
+            if not extend or not _close(per_deal, close_z):
+                break
+            extend = False
+            more = sample_deals(k, rng, extra_samples, obs.dealer.next, weight, card_weights=card_weights)
+            if not more:
+                break
+            deals = deals + more
+        deal = deals[j]
         w = 1.0 if weights is None else weights[j]
         full = [deal[s] | k.played_by[s] for s in SEATS]
         assert obs.caller is not None
@@ -228,8 +248,11 @@ def evaluate(
                 for i in reps
             }
             nodes += steps[0] * ROLLOUT_STEP_NODES
+        margins = {i: scoring.margin(r, team) for i, r in values.items()}
+        if extend:
+            per_deal.append(margins)
         for i, r in values.items():
-            totals[i] += w * scoring.margin(r, team)
+            totals[i] += w * margins[i]
             kept[i] += w * sign * (r // 3)
         nodes += solver.nodes
         used += 1
@@ -242,6 +265,27 @@ def evaluate(
     out = {to_card[i]: totals[rep[i]] / div if weight_sum > 0 else 0.0 for i in moves}
     pts_out = {to_card[i]: kept[rep[i]] / div for i in moves}
     return SearchResult(out, used, nodes, pts_out)
+
+
+def _close(per_deal: list[dict[int, int]], z: float) -> bool:
+    """Whether, over these deals (equally weighted), the best card's lead over some other card
+    is under ``z`` standard errors of their paired difference (and not exactly nothing: cards
+    of equal value on every deal are a tie, not a close call)."""
+    n = len(per_deal)
+    if n < 2 or len(per_deal[0]) < 2:
+        return False
+    keys = list(per_deal[0])
+    sums = {i: sum(d[i] for d in per_deal) for i in keys}
+    best = max(keys, key=lambda i: sums[i])
+    for i in keys:
+        if i == best:
+            continue
+        diffs = [d[best] - d[i] for d in per_deal]
+        mean = sum(diffs) / n
+        var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+        if var > 0 and mean * mean < z * z * var / n:
+            return True
+    return False
 
 
 def _mask(cards: Iterable[Card]) -> int:
