@@ -49,7 +49,9 @@ PAR_LEVEL = "hard"
 #   3: the partners' call given and read (bela.bots.signals, issue 24)
 #   4: the learned card-location model (bela.bots.locations: 629 features, fitted on the hard
 #      player's own play; issue 24)
-PAR_VERSION = 4
+#   5: rollouts to a 2-trick exact endgame over 84 deals, and 84 more for a close call
+#      (bela.bots.search.evaluate's extra_samples; issue 24)
+PAR_VERSION = 5
 _DAILY_SALT = 0xDA17_DEA1  # mixed in first: a day's seed is not some match's ``?seed=``
 _PAR_SALT = 0x9A12
 MAX_SEED = (1 << 63) - 1  # the page's seeds (web/params.py) stay below this
