@@ -15,13 +15,13 @@ same observation and seed give the same decision in CPython and in Pyodide.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from bela.actions import Play
 from bela.bots.cardset import ABOVE, BELOW, POINTS, SUIT_MASK, TO_CARD, TO_INT
 from bela.bots.knowledge import Knowledge, declaration_keys
-from bela.bots.sampler import CardWeights, Weight, deals_for_search, sample_deals
+from bela.bots.sampler import CardWeights, Hands, Weight, deals_for_search, sample_deals
 from bela.bots.solver import INF, Solver
 from bela.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, Card, Rank
 from bela.deal import SplitMix64
@@ -195,6 +195,13 @@ def evaluate(
     team = obs.seat.team
     deals, weights = deals_for_search(k, rng, samples, obs.dealer.next, weight, enum_limit, card_weights)
     extend = extra_samples > 0 and weights is None and len(deals) >= samples
+    per_deal: list[dict[int, int]] = []  # each first deal's margin per candidate, when extending
+
+    def every_deal() -> Iterator[Hands]:
+        yield from deals
+        if extend and _close(per_deal, close_z):  # read once the first deals are searched
+            yield from sample_deals(k, rng, extra_samples, obs.dealer.next, weight, card_weights=card_weights)
+
     legal_cards = sorted({a.card for a in obs.legal if isinstance(a, Play)})
     table = TO_INT[t]
     moves = [table[c.index] for c in legal_cards]
@@ -213,19 +220,7 @@ def evaluate(
     nodes = 0
     used = 0
     weight_sum = 0.0
-    per_deal: list[dict[int, int]] = []
-    j = -1
-    while True:
-        j += 1
-        if j == len(deals):
-            if not extend or not _close(per_deal, close_z):
-                break
-            extend = False
-            more = sample_deals(k, rng, extra_samples, obs.dealer.next, weight, card_weights=card_weights)
-            if not more:
-                break
-            deals = deals + more
-        deal = deals[j]
+    for j, deal in enumerate(every_deal()):
         w = 1.0 if weights is None else weights[j]
         full = [deal[s] | k.played_by[s] for s in SEATS]
         assert obs.caller is not None
@@ -249,7 +244,7 @@ def evaluate(
             }
             nodes += steps[0] * ROLLOUT_STEP_NODES
         margins = {i: scoring.margin(r, team) for i, r in values.items()}
-        if extend:
+        if extend and j < len(deals):
             per_deal.append(margins)
         for i, r in values.items():
             totals[i] += w * margins[i]
