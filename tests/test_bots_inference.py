@@ -10,8 +10,9 @@ from bela.actions import Bid, Play
 from bela.bots.cardset import POINTS, TO_CARD, TO_INT
 from bela.bots.inference import _unlike, follow_weight, play_weight
 from bela.bots.knowledge import infer
+from bela.bots.rollout import rollout_card
 from bela.bots.sampler import sample_deals
-from bela.bots.search import rollout_card, to_internal
+from bela.bots.search import to_internal
 from bela.cards import Card, Suit
 from bela.deal import SplitMix64, deal_cards
 from bela.hand import Hand

@@ -2,7 +2,7 @@
 
 In a sampled deal every other seat's whole hand is known, so each card it played can be set
 against what a sensible player holding that hand would have played there: the search's quick
-full-information policy (:func:`bela.bots.search.rollout_card`). A play the policy would also
+full-information policy (:func:`bela.bots.rollout.rollout_card`). A play the policy would also
 have made (or one like it: the same suit, the same card points, and winning the trick so far
 or not alike) keeps the deal's weight; any other play multiplies it by ``eps``. A deal in
 which the opponents' plays look like mistakes is so made less likely than one in which they
@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from bela.bots.cardset import ABOVE, POINTS, TO_INT
 from bela.bots.knowledge import Knowledge, beats, trick_plays
+from bela.bots.rollout import rollout_card
 from bela.bots.sampler import Hands, Weight
-from bela.bots.search import rollout_card, to_internal
+from bela.bots.search import to_internal
 from bela.cards import DECK
 from bela.deal import SplitMix64
 from bela.observation import Observation
