@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bela.bots.cardset import ABOVE, POINTS, SUIT_MASK
+from bela.bots.cardset import ABOVE, POINTS, SUIT_MASK, legal_mask
 from bela.bots.solver import INF, Solver
 
 
@@ -108,12 +108,7 @@ def rollout_card(h: list[int], seat: int, leader: int, cards: list[int], trump: 
             win_i = j
     win = cards[win_i]
     winseat = (leader + win_i) & 3
-    follow = hand & SUIT_MASK[led]
-    if follow:
-        m = follow if win >> 3 != led else (follow & ABOVE[win] or follow)
-    else:
-        tr = hand & tmask
-        m = hand if not tr else (tr & ABOVE[win] or tr) if win >> 3 == trump else tr
+    m = legal_mask(hand, led, win, trump)
     if m & (m - 1) == 0:
         return m.bit_length() - 1
     n = len(cards)
