@@ -41,6 +41,9 @@ HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$", re.M)
 # placeholder in it (<id>, *, ...)
 REPO_PATH = re.compile(r"`((?:bela|web|scripts|tests|e2e|docs)/[\w./-]*)`")
 SCRIPT_MODULE = re.compile(r"-m (scripts(?:\.\w+)+)")
+# a module of the project, or a name in one, in backquotes: `bela.review.coach_values` (not a
+# saved value's key: `bela.v1.learn`)
+DOTTED = re.compile(r"`((?:bela|web|scripts)(?!\.v\d+\.)(?:\.\w+)+)`")
 EXIT_STATUS = re.compile(r"exit status (\d+)")
 
 
@@ -107,7 +110,27 @@ def missing_paths(text: str) -> list[str]:
         base = ROOT / module.replace(".", "/")
         if not (base.with_suffix(".py").exists() or (base / "__main__.py").exists()):
             missing.append(module)
+    missing += [name for name in DOTTED.findall(text) if not defined(name)]
     return missing
+
+
+def defined(dotted: str) -> bool:
+    """Whether ``dotted`` is a module of the project, or a name that one of them defines or
+    imports at the start of a line (``def``, ``class``, an assignment, an import)."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        base = ROOT.joinpath(*parts[:cut])
+        source = base.with_suffix(".py") if base.with_suffix(".py").exists() else base / "__init__.py"
+        if source.exists():
+            break
+    else:
+        return False
+    rest = parts[cut:]
+    if not rest:
+        return True
+    name = re.escape(rest[0])
+    shape = rf"^\s*(?:async def|def|class) {name}\b|^{name}\s*[:=]|^(?:from|import) .*\b{name}\b"
+    return len(rest) == 1 and re.search(shape, source.read_text(encoding="utf-8"), re.M) is not None
 
 
 def run_pycon(block: Block, name: str, globs: dict[str, object]) -> doctest.TestResults:
@@ -288,6 +311,12 @@ def test_a_bad_bela_line_is_found() -> None:
 def test_a_missing_path_or_script_is_found() -> None:
     text = "`bela/cards.py`, `bela/nothing.py`, `web/<id>.py`, `python -m scripts.nowhere.job`"
     assert missing_paths(text) == ["bela/nothing.py", "scripts.nowhere.job"]
+    names = "`bela.record`, `bela.daily.PAR_VERSION`, `bela.bots.decide`, `bela.cards.Card.parse`"
+    assert missing_paths(names) == ["bela.cards.Card.parse"]
+    assert missing_paths("`web.nowhere`, `bela.review.no_such_name`") == [
+        "web.nowhere",
+        "bela.review.no_such_name",
+    ]
 
 
 def test_a_broken_link_or_anchor_is_found() -> None:
