@@ -23,6 +23,7 @@ from web.botclient import BotClient
 from web.coaching import Coach
 from web.daily_flow import DailyFlow, wanted
 from web.dom import by_id, closest, console_error, console_warn, q, qa
+from web.feel.feel import Feel
 from web.files import download, read_record
 from web.game import Game
 from web.i18n import Msg, pick_language
@@ -75,6 +76,8 @@ class App:
         )
         self.coach = Coach(self.model, self.game.bots, self.game)
         self.game.coach = self.coach
+        self.feel = Feel(self.model, self.game.play_card, self.game.spawn)
+        self.game.feel = self.feel
         self.practice = Practice(
             self.model, self.game, lambda: self.reviews, self.redraw_review, self.daily.start
         )
@@ -165,6 +168,7 @@ class App:
         self.screens.render_notices()
         self.game.save()
         self.input.attach()
+        self.feel.attach(js.document)
         self.updates.start()
         # the page's controls, disabled while Python starts, before the first drawing: after it
         # they would undo what it disabled (the dealer's pass, when the dealer must name trump)
@@ -282,7 +286,7 @@ class App:
         if name == "speed":
             m.params = replace(m.params, speed=None)  # the player's choice wins over the address
             js.document.documentElement.dataset.speed = m.speed
-        elif name == "theme":
+        elif name in ("theme", "suit-colours"):
             self.apply_theme()
         elif name in ("lang", "deck"):
             m.set_language(pick_language(value, "") if name == "lang" else m.lang)
@@ -295,6 +299,8 @@ class App:
             if not m.session.practice:  # a practice keeps the levels of the hand it replays
                 m.session.levels.update(m.settings.levels())
                 self.game.save()
+        elif name == "sound":
+            m.params = replace(m.params, sound=None)  # the player's choice wins over the address
         elif name == "coach":
             m.params = replace(m.params, coach=None)  # the player's choice wins over the address
             if m.human_can_act():
@@ -303,7 +309,9 @@ class App:
         self.screens.settings.render()
 
     def apply_theme(self) -> None:
-        js.document.documentElement.dataset.theme = self.model.settings.theme
+        root = js.document.documentElement
+        root.dataset.theme = self.model.settings.theme
+        root.dataset.suits = self.model.settings.suit_colours
 
     def apply_language(self) -> None:
         t = self.model.t

@@ -23,6 +23,7 @@ from bela.seats import Seat
 from web.announce import announcement
 from web.botclient import BotClient
 from web.dom import console_error, console_warn
+from web.feel import Senses
 from web.hint import HINT_LEVEL, Advice, hint_seed, hint_texts
 from web.i18n import Msg
 from web.model import Banner, Model
@@ -77,15 +78,14 @@ class Game:
         self.task: asyncio.Task[None] | None = None
         self.side_tasks: set[asyncio.Future[None]] = set()
         self.coach: Coach | None = None  # the coach (web/coaching.py), told of the player's turns
+        self.feel = Senses()  # sound, vibration, the screen kept on, the forced card (web/feel/)
 
     # -- saving and notices -------------------------------------------------------------------------
 
     def save(self) -> None:
         m = self.model
-        if m.lesson is not None:  # a lesson's position is never saved (the match stays as it was)
-            return
-        if m.session.practice:
-            return  # a practice hand changes neither the match's save nor the statistics
+        if m.lesson is not None or m.session.practice:
+            return  # a lesson's position, a practice hand: the match's save and statistics stay
         if not self.saves.save(m.session, m.stats) and not m.save_failed:
             m.save_failed = True
             self.notice(Msg("notice.storage_full"))
@@ -136,6 +136,7 @@ class Game:
                         self.draw.live(m.t("live.your_turn"))
                         if self.coach is not None:
                             self.coach.turn()
+                        self.feel.your_turn()
                     return
                 seat = hand.turn
                 assert seat is not None
@@ -183,6 +184,7 @@ class Game:
         m.stats = m.session.count_stats(m.stats)
         self.save()
         self.draw.live(announcement(m.t, outcome, m.session.hand))
+        self.feel.acted(outcome)
         return outcome
 
     async def after(self, out: Outcome, gen: int, rendered: bool = False) -> None:
