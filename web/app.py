@@ -134,6 +134,7 @@ class App:
             "open-last": lambda _i: screens.last_trick.open(),
             "open-settings": lambda _i: screens.settings.open(),
             "open-stats": lambda _i: screens.stats.open(),
+            "stats": lambda _i: screens.stats.open(),
             "open-rules": lambda _i: self.open_rules(),
             "review": lambda i: self.reviews.open(int(i.value or 0), js.document.activeElement),
             "review-nav": lambda i: self.reviews.move(i.value),
