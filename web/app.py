@@ -24,6 +24,7 @@ from web.coaching import Coach
 from web.daily_flow import DailyFlow, wanted
 from web.dom import by_id, closest, console_error, console_warn, q, qa
 from web.feel.feel import Feel
+from web.feel.install import Install
 from web.files import download, read_record
 from web.game import Game
 from web.i18n import Msg, pick_language
@@ -76,7 +77,8 @@ class App:
         )
         self.coach = Coach(self.model, self.game.bots, self.game)
         self.game.coach = self.coach
-        self.feel = Feel(self.model, self.game.play_card, self.game.spawn)
+        self.install = Install(self.saves_kept)
+        self.feel = Feel(self.model, self.game.play_card, self.game.spawn, self.install.keep_saves)
         self.game.feel = self.feel
         self.practice = Practice(
             self.model, self.game, lambda: self.reviews, self.redraw_review, self.daily.start
@@ -103,6 +105,9 @@ class App:
         flow = LearnFlow(self.model, self.saves.store, self.game, self.screens.learn, self.daily.start)
         self.game.lessons = flow
         return flow
+
+    def saves_kept(self, kept: bool) -> None:
+        self.model.saves_kept = kept
 
     def redraw_review(self) -> None:
         self.screens.review.render()
@@ -135,6 +140,7 @@ class App:
             "open-settings": lambda _i: screens.settings.open(),
             "open-stats": lambda _i: screens.stats.open(),
             "stats": lambda _i: screens.stats.open(),
+            "install": lambda _i: self.install.install(),
             "open-rules": lambda _i: self.open_rules(),
             "review": lambda i: self.reviews.open(int(i.value or 0), js.document.activeElement),
             "review-nav": lambda i: self.reviews.move(i.value),
@@ -170,6 +176,7 @@ class App:
         self.game.save()
         self.input.attach()
         self.feel.attach(js.document)
+        self.install.attach()
         self.updates.start()
         # the page's controls, disabled while Python starts, before the first drawing: after it
         # they would undo what it disabled (the dealer's pass, when the dealer must name trump)

@@ -29,10 +29,12 @@ class Feel(Senses):
         model: Model,
         play_card: Callable[[str], None],
         spawn: Callable[[Coroutine[Any, Any, None]], None],
+        keep_saves: Callable[[], None] = lambda: None,
     ) -> None:
         self.model = model
         self.play_card = play_card  # as a click on a card of the player's hand
         self.spawn = spawn
+        self.keep_saves = keep_saves  # asks the browser to keep the saves (after a finished hand)
         self.synth = Synth()
         self.lock = ScreenLock()
         self.gestured = False  # the player has tapped or pressed a key on this page
@@ -66,6 +68,7 @@ class Feel(Senses):
         written: tuple[int, int] | None = None
         winner = None
         if out.hand_finished:
+            self.keep_saves()
             score = match.score()
             written = score.scores[-1] if score.scores else None
             winner = score.winner

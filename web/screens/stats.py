@@ -64,8 +64,17 @@ class StatsDialog:
             children=[
                 el("p", children=[el("strong", text=t("stats.rating") + ": "), el("span", text=shown)]),
                 el("p", cls="note", text=t("stats.rating_levels", **levels)),
+                self.kept(),
             ],
         )
+
+    def kept(self) -> Any:
+        """Whether the browser keeps the saves (navigator.storage.persist), once known."""
+        kept = self.model.saves_kept
+        if kept is None:
+            return None
+        text = self.model.t("stats.saves_kept" if kept else "stats.saves_not_kept")
+        return el("p", {"data-persisted": "true" if kept else "false"}, cls="note", text=text)
 
     def progress_markup(self) -> str:
         t = self.model.t
