@@ -60,8 +60,7 @@ class Drawing(Protocol):
 
 
 class Lessons(Protocol):
-    """A lesson of Learn Bela open on the table (web.learn.LearnFlow): it may take the
-    player's action, and hears when the guided hand ends."""
+    """A lesson on the table (web.learn.LearnFlow): it may take the player's action, hears the hand end."""
 
     def acted(self, action: Action, refusal: Refusal | None) -> bool: ...
 
@@ -192,8 +191,7 @@ class Game:
         return outcome
 
     async def after(self, out: Outcome, gen: int, rendered: bool = False) -> None:
-        """Let the player see what happened: the card flying in, a full trick for a moment, the
-        trick collected, the declarations, belot and štiglja."""
+        """Show the move: the card flying in, the trick shown and collected, declarations, belot, štiglja."""
         m = self.model
         timing = m.timing
         t = m.t

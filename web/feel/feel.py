@@ -20,7 +20,7 @@ from web.feel.cues import cues_of
 from web.feel.device import ScreenLock, vibrate, visible
 from web.feel.sound import Synth
 from web.model import Model
-from web.session import Outcome
+from web.session import Outcome, Position
 
 
 class Feel(Senses):
@@ -91,7 +91,7 @@ class Feel(Senses):
         if card is not None and m.settings.auto_play == "forced" and m.lesson is None:
             self.spawn(self._play_forced(card, m.position_key()))
 
-    async def _play_forced(self, card: Card, key: tuple[int, int, int]) -> None:
+    async def _play_forced(self, card: Card, key: Position) -> None:
         m = self.model
         await asyncio.sleep(0 if m.timing.instant else PAUSE_MS / 1000)
         if key == m.position_key() and m.human_can_act() and m.pending_bela is None:
