@@ -73,6 +73,7 @@ def test_statistics_of_200_matches_draw_quickly(page: Page, site: str) -> None:
         f"localStorage.setItem({json.dumps(STATS_KEY)}, {json.dumps(history_of_200_matches())})"
     )
     open_game(page, site, seed=21, lang="en", speed="instant")
+    page.wait_for_timeout(3000)  # the page settled (a restored page unpacks its files when idle)
     times = []
     for _ in range(3):
         open_from_menu(page, STATS, "#dlg-stats")
