@@ -48,6 +48,13 @@ def test_statistics_show_the_rating_and_charts_after_a_few_hands_and_a_reload(pa
         assert bar.get_attribute("data-x") == "2"  # easy, medium, hard: medium is the second
         table = page.locator("#dlg-stats .chart-table").first
         assert table.locator("tbody tr").count() == 1
+        if attempt == "reloaded":  # exported with the statistics
+            with page.expect_download() as info:
+                page.click('#dlg-stats [data-action="export-stats"]')
+            path = info.value.path()
+            saved = json.loads(path.read_text(encoding="utf-8"))
+            assert saved["kind"] == "stats" and saved["hands"] == 3
+            assert saved["progress"]["rating"][2] == 3 and len(saved["progress"]["trail"]) == 3
         close(page, "#dlg-stats")
         page.reload()
         wait_ready(page)

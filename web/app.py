@@ -25,7 +25,7 @@ from web.daily_flow import DailyFlow, wanted
 from web.dom import by_id, closest, console_error, console_warn, q, qa
 from web.feel.feel import Feel
 from web.feel.install import Install
-from web.files import download, read_record
+from web.files import download, download_stats, read_record
 from web.game import Game
 from web.i18n import Msg, pick_language
 from web.input import Input
@@ -141,6 +141,7 @@ class App:
             "open-stats": lambda _i: screens.stats.open(),
             "stats": lambda _i: screens.stats.open(),
             "install": lambda _i: self.install.install(),
+            "export-stats": lambda _i: game.spawn(download_stats(self.model.stats)),
             "open-rules": lambda _i: self.open_rules(),
             "review": lambda i: self.reviews.open(int(i.value or 0), js.document.activeElement),
             "review-nav": lambda i: self.reviews.move(i.value),

@@ -42,7 +42,11 @@ class StatsDialog:
         progress = el("section", cls="progress", attrs={"aria-labelledby": "progress-title"})
         progress.innerHTML = self.progress_markup()
         dialog = by_id("dlg-stats")
-        dialog_frame(t, dialog, "stats-title", t("stats.title"), [self.rating(), table, progress])
+        export = el(
+            "button", {"type": "button", "data-action": "export-stats"}, cls="btn", text=t("stats.export")
+        )
+        parts = [self.rating(), table, progress, el("div", cls="actions", children=[export])]
+        dialog_frame(t, dialog, "stats-title", t("stats.title"), parts)
         dialog.dataset.drawMs = f"{float(js.performance.now()) - started:.1f}"  # the benchmark reads it
         if not dialog.open:
             dialog.showModal()
