@@ -9,7 +9,6 @@ forbids it) and put in at once: a few hundred points cost one call into the page
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import js
@@ -145,6 +144,12 @@ def svg(chart: Chart) -> str:
             out.append(f'<circle class="dot" {data} cx="{x}" cy="{y}" r="{2.5 if len(at) > 40 else 3.5}"/>')
     out.append("</svg>")
     return "".join(out)
+
+
+def escape(text: str) -> str:
+    """``text`` safe in markup and in a quoted attribute (the html package is slow to import in
+    Pyodide: tests/test_web_imports.py)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 def _num(v: float) -> str:
