@@ -40,6 +40,7 @@ class Params:
     deal: str | None = None  # a shared deal: SEED-N
     learn: bool = False  # open Learn Bela's lessons
     coach: str | None = None  # off or mistakes, for this visit
+    challenge: str | None = None  # a friend's challenge, as the link has it (checked by web/friends/)
 
     @classmethod
     def parse(cls, query: str) -> Params:
@@ -67,6 +68,7 @@ class Params:
             bots=last("bots") if last("bots") in LEVELS else None,
             learn="learn" in q,
             coach=last("coach") if last("coach") in COACH else None,
+            challenge=last("challenge"),
         )
 
 

@@ -284,6 +284,9 @@ def page(t: T, rules: HouseRules) -> list[Block]:
     b.append(Block("p", r("rules.partner.bid")))
     b.append(Block("p", r("rules.partner.call")))
 
+    section("friends")
+    b.append(Block("p", r("rules.friends.challenge")))
+
     section("house")
     b.append(Block("p", r("rules.house.p")))
     b.append(Block("house", options=house_options(t, rules)))

@@ -133,7 +133,7 @@ class Overlay:
         """Par of a daily (or shared) deal beside the usual scoring (ui-contract.md's hooks)."""
         m = self.model
         dup = m.session.duplicate
-        if dup is None:
+        if dup is None or dup.kind == "challenge":  # a challenge is played against the challenger
             return None
         text, hooks = summary_line(m.t, dup, m.session.match, m.session.hand_number - 1)
         attrs: dict[str, str | None] = {"data-par": "" if hooks else None, **hooks}
@@ -222,6 +222,18 @@ class Overlay:
                 details,
                 with_review(
                     primary_action(t("action.new_game"), "new-game"), review_button(t, len(match.hands))
+                ),
+                el(
+                    "div",
+                    cls="actions",
+                    children=[
+                        el(
+                            "button",
+                            {"type": "button", "data-action": "challenge"},
+                            cls="btn",
+                            text=t("action.challenge"),
+                        )
+                    ],
                 ),
             ],
         )
