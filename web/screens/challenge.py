@@ -9,7 +9,7 @@ from web.daily_view import Duplicate
 from web.dom import by_id, el, q
 from web.friends.challenge import Challenge, side_by_side
 from web.model import Model
-from web.screens.elements import review_button
+from web.screens.elements import action_button, review_button
 
 
 class ChallengeScreen:
@@ -61,18 +61,8 @@ def challenge_card(model: Model, dup: Duplicate, sig: str) -> Any:
                 "div",
                 cls="actions",
                 children=[
-                    el(
-                        "button",
-                        {"type": "button", "data-action": "challenge"},
-                        cls="btn primary",
-                        text=t("action.challenge_back"),
-                    ),
-                    el(
-                        "button",
-                        {"type": "button", "data-action": "leave-daily"},
-                        cls="btn",
-                        text=t("action.back_to_match"),
-                    ),
+                    action_button(t("action.challenge_back"), "challenge", primary=True),
+                    action_button(t("action.back_to_match"), "leave-daily"),
                 ],
             ),
         ],

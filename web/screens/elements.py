@@ -56,8 +56,17 @@ def suit_words(t: T, letter: str) -> list[Any]:
 
 def primary_action(text: str, action: str) -> Any:
     """A panel's row with its one main button (``data-action`` names what it does)."""
-    button = el("button", {"type": "button", "data-action": action}, cls="btn primary", text=text)
-    return el("div", cls="actions", children=[button])
+    return el("div", cls="actions", children=[action_button(text, action, primary=True)])
+
+
+def action_button(text: str, action: str, primary: bool = False) -> Any:
+    """A button whose ``data-action`` names what it does."""
+    return el(
+        "button",
+        {"type": "button", "data-action": action},
+        cls="btn primary" if primary else "btn",
+        text=text,
+    )
 
 
 def path_icon(cls: str, d: str) -> Any:

@@ -10,7 +10,7 @@ from bela.cards import Card
 from web.daily_view import shared_deal_of, summary_line
 from web.dom import by_id, el, obj, q, replace_children
 from web.model import Model
-from web.screens.elements import mini_cards, primary_action, review_button
+from web.screens.elements import action_button, mini_cards, primary_action, review_button
 from web.view import Summary, summary, summary_rows, verdict
 from web.words import card_name, declaration_text
 
@@ -221,19 +221,10 @@ class Overlay:
                 top,
                 details,
                 with_review(
-                    primary_action(t("action.new_game"), "new-game"), review_button(t, len(match.hands))
-                ),
-                el(
-                    "div",
-                    cls="actions",
-                    children=[
-                        el(
-                            "button",
-                            {"type": "button", "data-action": "challenge"},
-                            cls="btn",
-                            text=t("action.challenge"),
-                        )
-                    ],
+                    with_review(
+                        primary_action(t("action.new_game"), "new-game"), review_button(t, len(match.hands))
+                    ),
+                    action_button(t("action.challenge"), "challenge"),
                 ),
             ],
         )
