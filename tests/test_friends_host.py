@@ -143,3 +143,45 @@ def test_a_friend_gone_is_played_by_the_computer_then_comes_back_to_its_seat() -
     assert net.last_view("eva2")["cards"] == cards_before
     assert Seat.E not in room.bot_seats(40.0)
     assert not net.leaks
+
+
+def test_guests_check_the_deal_and_drop_what_they_cannot_read() -> None:
+    from web.friends.guest import GuestRoom
+
+    net = Network()
+    guests = {"ivo": GuestRoom("Ivo", TOKENS["ivo"]), "eva": GuestRoom("Eva", TOKENS["eva"])}
+
+    def send(text: str, peer: str) -> None:
+        net.send(text, peer)
+        assert guests[peer].receive(text) is not None
+
+    room = HostRoom(Table("Host"), Match(seed=None), send, random.Random(3).getrandbits)
+    net.room = room
+    for peer, guest in guests.items():
+        room.receive(peer, guest.join_text(), 0.0)
+    room.start()
+    hand = room.match.current
+    assert hand is not None
+    while not hand.finished:
+        seat = hand.turn
+        seated = next((g for g in guests.values() if g.seat is seat), None)
+        if seated is None:
+            room.apply(hand.legal_actions()[0])
+        else:
+            peer = "ivo" if seat is Seat.N else "eva"
+            assert room.receive(peer, seated.act_text(seated.view["legal"][-1]), 1.0) is not None  # type: ignore[index]
+    assert {p: g.checks for p, g in guests.items()} == {"ivo": {1: "ok"}, "eva": {1: "ok"}}
+    assert guests["ivo"].seats["N"] == {"who": "friend", "name": "Ivo", "online": True}
+    seed, salt = room.seeds[1]
+    guests["eva"].check(1, seed + 1, salt)  # a host that dealt from another seed than it said
+    assert guests["eva"].checks[1] == "mismatch"
+    for bad in (
+        "{",
+        "x" * 20_000,
+        '{"t": "view", "seat": "N"}',
+        '{"t": "nope"}',
+        '{"t": "seated", "seat": "Q"}',
+    ):
+        assert guests["eva"].receive(bad) is None
+    assert guests["eva"].dropped == 5 and guests["eva"].seat is Seat.E
+    assert not net.leaks
