@@ -10,6 +10,7 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Page
 
 from e2e.game import HUMAN_JS, MOVE_TIMEOUT, human_step, open_game, snapshot, wait_for_human, wait_ready
+from e2e.test_axe import axe_violations, describe
 from e2e.test_i18n import open_from_menu
 
 SEED = 4242
@@ -65,6 +66,7 @@ def test_a_challenge_played_to_the_end_shows_both_results(
     theirs_seen = play_hands(challenger, 2)
     theirs = sheet(challenger)[:2]
     link = challenge_link(challenger)
+    assert not describe("the friends panel", axe_violations(challenger))
     value = link.split("?challenge=")[1]
     parts = value.split(".")
     assert parts[:2] == ["1", str(SEED)] and parts[3] == "easy_easy_easy"
@@ -94,6 +96,7 @@ def test_a_challenge_played_to_the_end_shows_both_results(
     )
     assert card["rows"] == [[str(i + 1), str(mine[i][0]), str(theirs[i][0]), 1] for i in range(2)]
     assert (card["us"], card["them"]) == (str(mine[0][0] + mine[1][0]), str(theirs[0][0] + theirs[1][0]))
+    assert not describe("the challenge's card", axe_violations(friend))
     friend.click('[data-challenge-hand="1"] [data-action="review"]')
     friend.wait_for_selector('[data-review][data-hand-number="1"]', timeout=MOVE_TIMEOUT)
 

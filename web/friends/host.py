@@ -11,7 +11,6 @@ asks its bots' worker for those actions and hands them to :meth:`HostRoom.apply`
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -34,7 +33,11 @@ class HostRoom:
         self.table = table
         self.match = match
         self.send = send
-        self.rng = rng or secrets.randbits
+        if rng is None:
+            import secrets  # here: the page imports it only once a room is opened
+
+            rng = secrets.randbits
+        self.rng = rng
         self.seeds: dict[int, tuple[int, str]] = {}  # hand number -> (seed, salt), the room's hands
 
     # -- hands ----------------------------------------------------------------------------------

@@ -26,7 +26,6 @@ malformed
 from __future__ import annotations
 
 import json
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,9 +80,7 @@ def clean_name(text: object) -> str:
     """
     if not isinstance(text, str):
         raise Refused("malformed", "a name is text")
-    kept = "".join(
-        " " if c.isspace() else c for c in text if unicodedata.category(c)[0] != "C" or c.isspace()
-    )
+    kept = "".join(" " if c.isspace() else c for c in text if c.isspace() or c.isprintable())
     name = " ".join(kept.split())[:NAME_MAX].strip()
     if not name:
         raise Refused("malformed", "an empty name")

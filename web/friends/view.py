@@ -16,7 +16,6 @@ cards it held, and every card it saw played, are those the seed deals.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 from typing import Any
 
 from bela.cards import Card
@@ -31,6 +30,8 @@ SALT_HEX = 32  # the salt hides a seed from a search of the 2**63 seeds before t
 
 def commitment(seed: int, salt: str, dealer: Seat) -> str:
     """The hash sent before a hand: it binds the host to the seed (and dealer) it deals from."""
+    import hashlib  # here: the page imports it only once a room is opened (not in its snapshot)
+
     return hashlib.sha256(f"bela-room:{salt}:{seed}:{dealer.name}".encode("ascii")).hexdigest()
 
 
