@@ -52,14 +52,3 @@ def test_the_policy_lists_exactly_the_builds_relays() -> None:
 def test_the_rooms_module_is_never_precached() -> None:
     assert build_site.not_precached(rooms.MODULE)
     assert not build_site.not_precached("assets/style.css")
-
-
-def test_the_rooms_python_is_not_in_a_first_visits_snapshot() -> None:
-    modules = set(build_site.snapshot_modules())
-    assert not modules & set(rooms.ROOM_ONLY)
-    assert {"web.friends.challenge", "web.friends.flow"} <= modules  # the challenge is the page's
-    found = {
-        p.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".")
-        for p in (ROOT / "web" / "friends").glob("*.py")
-    }
-    assert set(rooms.ROOM_ONLY) <= found

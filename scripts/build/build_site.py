@@ -275,8 +275,7 @@ PYSCRIPT_STDLIB = ("html",)
 def snapshot_modules(root: Path = ROOT) -> list[str]:
     """The modules imported in the snapshot: the game's that app.zip ships and that never touch
     the browser (scripts/build/snapshot.py), and the standard ones PyScript imports."""
-    modules = [m for m in snapshot.modules_for(_sources(root)) if m not in rooms.ROOM_ONLY]
-    return [*modules, *PYSCRIPT_STDLIB]
+    return [*snapshot.modules_for(_sources(root)), *PYSCRIPT_STDLIB]
 
 
 def snapshot_compiled(root: Path = ROOT) -> list[str]:

@@ -19,15 +19,6 @@ import subprocess
 from pathlib import Path
 
 MODULE = "assets/room.mjs"
-#: The rooms' Python, imported only once a room is opened or joined: left out of the snapshot
-#: (which imports every plain module of the game) so that a first visit's bytes do not grow.
-ROOM_ONLY = (
-    "web.friends.protocol",
-    "web.friends.table",
-    "web.friends.view",
-    "web.friends.host",
-    "web.friends.guest",
-)
 ENTRY = Path("web") / "static" / "room-entry.mjs"
 # wss:// anywhere; ws:// (no TLS) only on this machine, for the tests' relay
 RELAY = re.compile(r"^(wss://[a-z0-9.-]+(:\d{1,5})?(/[\w./-]*)?|ws://(127\.0\.0\.1|localhost):\d{1,5}/?)$")
