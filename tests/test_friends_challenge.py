@@ -12,7 +12,7 @@ from bela.deal import deal_cards, derive_seed, first_dealer
 from bela.match import Match
 from bela.rules import HouseRules
 from bela.seats import Seat
-from web.daily_view import Duplicate
+from web.daily.view import Duplicate
 from web.friends.challenge import Challenge, ChallengeError, of_match, read, side_by_side
 from web.friends.flow import wanted_challenge
 from web.i18n import Msg

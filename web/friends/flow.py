@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol
 
-from web.daily_view import Duplicate
+from web.daily.view import Duplicate
 from web.friends.challenge import ChallengeError, of_match, read
 from web.i18n import Msg
 from web.model import Model

@@ -31,7 +31,7 @@ from typing import Any
 
 from bela.actions import Action
 from bela.seats import Seat
-from web.protocol import ProtocolError, parse_action
+from web.worker.messages import ProtocolError, parse_action
 
 MAX_GUEST_BYTES = 1024  # a guest's message, as received (UTF-8 bytes of its JSON text)
 MAX_HOST_BYTES = 16 * 1024  # a message of the host's (a seat's view is about 1.5 KB)

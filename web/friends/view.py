@@ -23,7 +23,7 @@ from bela.deal import deal_cards
 from bela.hand import Hand
 from bela.match import Match
 from bela.seats import SEATS, Seat
-from web.protocol import action_text
+from web.worker.messages import action_text
 
 SALT_HEX = 32  # the salt hides a seed from a search of the 2**63 seeds before the hand ends
 

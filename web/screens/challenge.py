@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.daily_view import Duplicate
+from web.daily.view import Duplicate
 from web.dom import by_id, el, q
 from web.friends.challenge import Challenge, side_by_side
 from web.model import Model
