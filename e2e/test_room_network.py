@@ -33,14 +33,14 @@ OPEN_JS = """async (code) => {
 }"""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def relay(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Relay]:
     r = Relay(tmp_path_factory.mktemp("relay"))
     yield r
     r.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def relay_site(relay: Relay, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     out = tmp_path_factory.mktemp("site-relays") / "_site"
     build_site(out, relay.url)
