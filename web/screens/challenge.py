@@ -61,7 +61,7 @@ def challenge_card(model: Model, dup: Duplicate, sig: str) -> Any:
                 "div",
                 cls="actions",
                 children=[
-                    action_button(t("action.challenge_back"), "challenge", primary=True),
+                    action_button(t("action.challenge_back"), "challenge", "btn primary"),
                     action_button(t("action.back_to_match"), "leave-daily"),
                 ],
             ),
