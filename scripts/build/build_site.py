@@ -397,10 +397,12 @@ def sri(data: bytes) -> str:
 
 
 def not_precached(rel: str) -> bool:
-    """Dot-files, sw.js itself and the originals of the gzipped files the page fetches."""
+    """Dot-files, sw.js itself, the originals of the gzipped files the page fetches and the
+    manifest's screenshots (only an install dialog shows them)."""
     originals = {f"vendor/pyodide/{name}" for name in (*GZIPPED, stdlib.NAME)} | {APP_ARCHIVE, FULL_STDLIB}
+    shots = rel.startswith("screenshots/")
     rooms_only = rel == rooms.MODULE  # fetched when a room is opened: never by a first visit
-    return rel.startswith(".") or "/." in rel or rel == "sw.js" or rel in originals or rooms_only
+    return rel.startswith(".") or "/." in rel or rel == "sw.js" or rel in originals or shots or rooms_only
 
 
 def precache(out: Path, files: list[Path]) -> list[tuple[str, str]]:
@@ -533,6 +535,8 @@ def build(out: Path, root: Path = ROOT, relays_text: str | None = None) -> list[
         if source.suffix in ICON_SUFFIXES:
             put_copy(f"icons/{source.name}", source)
     put_copy("manifest.webmanifest", root / "web" / "static" / "manifest.webmanifest")
+    for source in sorted((root / "web" / "static" / "screenshots").glob("*.jpg")):
+        put_copy(f"screenshots/{source.name}", source)  # the manifest's (scripts/build/make_screenshots.py)
     for source in sorted(pyscript_dir.iterdir()):
         if source.suffix in (".js", ".css") and not PYSCRIPT_SKIP.match(source.name):
             put_copy(f"vendor/pyscript/{source.name}", source)
