@@ -32,7 +32,9 @@ chromium:
 engines:
 	@bash scripts/ensure-engines.sh
 
-# the standard library and node_modules only: no virtual environment (the Pages job stays light)
+# the standard library and node_modules only: no virtual environment (the Pages job stays light);
+# RELAYS='wss://… wss://…': the relays of "Play with friends" rooms (docs/friends.md)
+export RELAYS
 site: $(NODE_STAMP)
 	$(PYTHON) scripts/build/build_site.py
 

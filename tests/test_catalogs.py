@@ -344,6 +344,7 @@ def test_the_rules_page_states_the_rules_md_facts(lang: str) -> None:
         "score",
         "end",
         "partner",
+        "friends",
         "house",
         "words",
     ]

@@ -25,6 +25,7 @@ from web.dom import by_id, closest, console_error, console_warn, q, qa
 from web.feel.feel import Feel
 from web.feel.install import Install
 from web.files import download, download_stats, read_record
+from web.friends.flow import FriendsFlow, wanted_challenge
 from web.game import Game
 from web.i18n import Msg, pick_language
 from web.input import Input
@@ -55,6 +56,10 @@ class App:
         stats = self.saves.load_stats()
         session = self.saves.load_session(settings, params)
         duplicate = wanted(params)  # ?daily, ?deal: the regular match stays saved as it is
+        challenge, refused = wanted_challenge(params.challenge)  # ?challenge: the same, if it reads
+        duplicate = challenge or duplicate
+        if refused is not None:
+            self.saves.notes.append(refused)
         if duplicate is not None:
             session = self.saves.load_duplicate(duplicate, stats)
         lang = pick_language(params.lang or settings.lang or None, browser_lang)
@@ -81,6 +86,7 @@ class App:
             set_address,
             page_url,
         )
+        self.friends = FriendsFlow(self.model, self.game, lambda: self.screens.friends, share, page_url)
         self.coach = self.game.coach
         self.practice = Practice(
             self.model, self.game, lambda: self.reviews, self.redraw_review, self.daily.start
@@ -156,6 +162,9 @@ class App:
             "share-daily": lambda _i: self.daily.share_day(),
             "share-deal": lambda _i: self.daily.share_deal(),
             "learn": lambda _i: self.open_learn(),
+            "friends": lambda _i: self.friends.open(),
+            "challenge": lambda _i: self.friends.challenge(),
+            "copy-challenge": lambda _i: self.friends.copy(),
             "open-lesson": lambda i: self.learn.start(i.value),
             "retry": lambda _i: self.learn.retry(),
             "next-lesson": lambda _i: self.learn.next(),
@@ -348,7 +357,7 @@ def set_address(query: str) -> None:
     """Show ``query`` (``?daily=...``, ``?deal=...`` or nothing) in the address bar, keeping the
     visit's other parameters, so that a reload reopens what is being played."""
     keep = [p for p in str(js.location.search).lstrip("?").split("&") if p]
-    keep = [p for p in keep if p.partition("=")[0] not in ("daily", "deal", "seed", "fresh")]
+    keep = [p for p in keep if p.partition("=")[0] not in ("daily", "deal", "seed", "fresh", "challenge")]
     extra = query.lstrip("?")
     parts = ([extra] if extra else []) + keep
     js.history.replaceState(None, "", str(js.location.pathname) + ("?" + "&".join(parts) if parts else ""))

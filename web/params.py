@@ -43,6 +43,7 @@ class Params:
     learn: bool = False  # open Learn Bela's lessons
     coach: str | None = None  # off or mistakes, for this visit
     sound: str | None = None  # on or off, for this visit
+    challenge: str | None = None  # a friend's challenge, as the link has it (checked by web/friends/)
 
     @classmethod
     def parse(cls, query: str) -> Params:
@@ -71,6 +72,7 @@ class Params:
             learn="learn" in q,
             coach=last("coach") if last("coach") in COACH else None,
             sound=last("sound") if last("sound") in ON_OFF else None,
+            challenge=last("challenge"),
         )
 
 

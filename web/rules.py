@@ -287,6 +287,10 @@ def _partner(t: T, r: R, rules: HouseRules) -> list[Block]:
     return _paragraphs(r, "rules.partner.bid", "rules.partner.call")
 
 
+def _friends(t: T, r: R, rules: HouseRules) -> list[Block]:
+    return _paragraphs(r, "rules.friends.challenge")
+
+
 def _house(t: T, r: R, rules: HouseRules) -> list[Block]:
     return [Block("p", r("rules.house.p")), Block("house", options=house_options(t, rules))]
 
@@ -308,6 +312,7 @@ SECTIONS: tuple[tuple[str, Callable[[T, R, HouseRules], list[Block]]], ...] = (
     ("score", _score),
     ("end", _end),
     ("partner", _partner),
+    ("friends", _friends),
     ("house", _house),
     ("words", _words),
 )

@@ -39,6 +39,7 @@ import base64
 import gzip
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -54,6 +55,7 @@ sys.path.insert(0, str(ROOT / "scripts" / "bench"))
 sys.path.insert(0, str(ROOT / "scripts" / "build"))
 
 import csp  # noqa: E402
+import rooms  # noqa: E402
 import shipped  # noqa: E402
 import snapshot  # noqa: E402
 import stdlib  # noqa: E402
@@ -330,7 +332,7 @@ def boot_texts(html: str) -> dict[str, dict[str, str]]:
     return texts
 
 
-def render_index(root: Path = ROOT, preload: list[str] | None = None) -> str:
+def render_index(root: Path = ROOT, preload: list[str] | None = None, relays: tuple[str, ...] = ()) -> str:
     html = (root / "index.html").read_text(encoding="utf-8")
     for mark in (BOOT_MARK, PRELOAD_MARK):
         if mark not in html:
@@ -350,7 +352,8 @@ def render_index(root: Path = ROOT, preload: list[str] | None = None) -> str:
     if "</style" in css.lower():
         raise BuildError("web/static/style.css may not hold </style")
     html = html.replace(STYLESHEET_LINK, f"<style>{css}</style>")
-    return csp.apply(html)  # last: the policy allows the inline scripts and style as written by now
+    directives = csp.DIRECTIVES + ((rooms.connect_src(relays),) if relays else ())
+    return csp.apply(html, directives)  # last: the policy allows the inline scripts and style as written
 
 
 def preload_links(pyscript_files: list[str], snapshot_file: str, root: Path = ROOT) -> list[str]:
@@ -398,7 +401,8 @@ def not_precached(rel: str) -> bool:
     manifest's screenshots (only an install dialog shows them)."""
     originals = {f"vendor/pyodide/{name}" for name in (*GZIPPED, stdlib.NAME)} | {APP_ARCHIVE, FULL_STDLIB}
     shots = rel.startswith("screenshots/")
-    return rel.startswith(".") or "/." in rel or rel == "sw.js" or rel in originals or shots
+    rooms_only = rel == rooms.MODULE  # fetched when a room is opened: never by a first visit
+    return rel.startswith(".") or "/." in rel or rel == "sw.js" or rel in originals or shots or rooms_only
 
 
 def precache(out: Path, files: list[Path]) -> list[tuple[str, str]]:
@@ -429,8 +433,13 @@ def service_worker(entries: list[tuple[str, str]], root: Path = ROOT) -> tuple[s
     return template.replace(SW_VERSION_MARK, json.dumps(version)).replace(SW_FILES_MARK, listing), version
 
 
-def build(out: Path, root: Path = ROOT) -> list[Path]:
-    """Write the site into ``out`` (emptied first); return the files written, relative to it."""
+def build(out: Path, root: Path = ROOT, relays_text: str | None = None) -> list[Path]:
+    """Write the site into ``out`` (emptied first); return the files written, relative to it.
+    ``relays_text``: the rooms' relays, space-separated (default: $RELAYS)."""
+    try:
+        relays = rooms.parse_relays(os.environ.get("RELAYS", "") if relays_text is None else relays_text)
+    except rooms.RelayError as e:
+        raise BuildError(str(e)) from None
     node = root / "node_modules"
     pyodide_dir = node / "pyodide"
     pyscript_dir = node / "@pyscript" / "core" / "dist"
@@ -496,7 +505,12 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
     later_code.unlink()
     written += [Path(APP_ARCHIVE), Path(APP_ARCHIVE + ".gz"), Path(f"snapshot-{ident}.gz")]
     # the snapshot's name as the service worker keeps it (unzipped, no .gz: sw.js)
-    put_text("index.html", render_index(root, preload_links(eager, f"snapshot-{ident}", root)))
+    put_text("index.html", render_index(root, preload_links(eager, f"snapshot-{ident}", root), relays))
+    try:
+        rooms.bundle(out / rooms.MODULE, root, relays)
+    except (rooms.RelayError, subprocess.CalledProcessError) as e:
+        raise BuildError(f"the rooms' module: {e}") from None
+    written.append(Path(rooms.MODULE))
     for name in STATIC_FILES:
         put_text(f"assets/{name}", static_text(root / "web" / "static" / name))
     for name in PYODIDE_FILES:

@@ -62,6 +62,8 @@ class DailyScreen:
                 n=min(session.hand_number, len(dup.numbers)),
                 total=len(dup.numbers),
             )
+        elif dup.kind == "challenge":
+            head = t("challenge.strip", n=min(session.hand_number, len(dup.numbers)), total=len(dup.numbers))
         else:
             head = t("daily.strip_deal")
         practice = t("daily.practice_mark") if dup.practice else ""
@@ -105,6 +107,8 @@ class DailyScreen:
         panel = q(".panel", box) if box is not None and not box.hidden else None
         if dup is None or panel is None or not dup.complete(m.session.match):
             return
+        if dup.kind == "challenge":
+            return  # its card is web/screens/challenge.py's
         total = dup.total_vs_par(m.session.match)
         text = share_text(m.t, dup, m.session.match, str(js.location.href)) if total is not None else ""
         sig = f"{dup.sig()}|{text}|{m.lang}"

@@ -11,7 +11,7 @@ from bela.seats import Seat
 from web.daily.view import shared_deal_of, summary_line
 from web.dom import by_id, el, obj, q, replace_children
 from web.model import Model
-from web.screens.elements import mini_cards, primary_action, review_button
+from web.screens.elements import action_button, mini_cards, primary_action, review_button
 from web.view import Summary, summary, summary_rows, verdict
 from web.words import T, card_name, declaration_text
 
@@ -117,7 +117,7 @@ class Overlay:
         """Par of a daily (or shared) deal beside the usual scoring (ui-contract.md's hooks)."""
         m = self.model
         dup = m.session.duplicate
-        if dup is None:
+        if dup is None or dup.kind == "challenge":  # a challenge is played against the challenger
             return None
         text, hooks = summary_line(m.t, dup, m.session.match, m.session.hand_number - 1)
         attrs: dict[str, str | None] = {"data-par": "" if hooks else None, **hooks}
@@ -205,7 +205,10 @@ class Overlay:
                 top,
                 details,
                 with_review(
-                    primary_action(t("action.new_game"), "new-game"), review_button(t, len(match.hands))
+                    with_review(
+                        primary_action(t("action.new_game"), "new-game"), review_button(t, len(match.hands))
+                    ),
+                    action_button(t("action.challenge"), "challenge"),
                 ),
             ],
         )
