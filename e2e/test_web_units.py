@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 import string
-import sys
 import tomllib
 import zipfile
 from pathlib import Path
@@ -27,8 +26,6 @@ from web.stats import Stats
 from web.view import bubbles, display_order, sheet_rows
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
 
 
 def placeholders(text: str) -> set[str]:
@@ -202,7 +199,7 @@ def test_card_sprite_has_every_card() -> None:
 
 
 def test_build_lists_what_it_writes(tmp_path: Path) -> None:
-    import build_site
+    from scripts.build import build_site
 
     files = build_site.build(tmp_path / "site")
     written = {p.as_posix() for p in files}

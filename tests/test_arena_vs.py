@@ -4,7 +4,6 @@ the same bots in one process (a tiny run against this checkout)."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,11 +14,9 @@ from bela.cards import Card, Suit
 from bela.deal import deal_cards
 from bela.hand import Hand
 from bela.seats import Seat
+from scripts.arena import arena_vs
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import arena_vs  # noqa: E402
 
 
 @pytest.mark.parametrize(

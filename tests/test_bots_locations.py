@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import inspect
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -24,11 +23,9 @@ from bela.deal import SplitMix64
 from bela.hand import Hand
 from bela.observation import Observation, observe
 from bela.seats import Seat
+from scripts.fit import fit_locations
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import fit_locations  # noqa: E402
 
 
 def test_the_model_reads_the_observation_only() -> None:

@@ -22,12 +22,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
+from scripts.bench import bench_pyodide as bp
 
-import bench_pyodide as bp  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 NOTES_JS = """
 (() => {

@@ -17,17 +17,14 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
+from scripts.bench import bench_pyodide as bp
+from scripts.bench import bench_review as br
 
-import bench_pyodide as bp  # noqa: E402
-import bench_review as br  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 SEED = 4  # South names trump or plays early in hand 1
 

@@ -16,12 +16,13 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from scripts.bench import bench_pyodide as bp
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
@@ -30,11 +31,6 @@ REPORT = ROOT / ".bench" / "lighthouse.json"
 CATEGORIES = ("accessibility", "best-practices")
 PERFORMANCE = "performance"
 METRICS = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "total-byte-weight")
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
-
-import bench_pyodide as bp  # noqa: E402
 
 
 @contextmanager

@@ -37,7 +37,6 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
-sys.path.insert(0, str(ROOT))
 
 BENCH_PREFIX = "/__bench__/"
 READY_JS = """
@@ -425,9 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--build", action="store_true", help="build _site/ first (make site)")
     args = parser.parse_args(argv)
     if args.build:
-        sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-        sys.path.insert(0, str(ROOT / "scripts" / "build"))
-        import build_site
+        from scripts.build import build_site
 
         build_site.build(SITE)
     wanted = args.only or ["boot", "engine", "bots", "main", "hint"]

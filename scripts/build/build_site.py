@@ -48,18 +48,12 @@ import zipfile
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
+from scripts.build import csp, shipped, snapshot, stdlib
+from web import cardart
+from web.i18n import LANGS, catalog
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
 
-import csp  # noqa: E402
-import shipped  # noqa: E402
-import snapshot  # noqa: E402
-import stdlib  # noqa: E402
-
-from web import cardart  # noqa: E402
-from web.i18n import LANGS, catalog  # noqa: E402
 
 PYODIDE_FILES = (
     "pyodide.mjs",

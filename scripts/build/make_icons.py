@@ -23,8 +23,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from indexed_png import Pixel, png, read_png
+from scripts.build.indexed_png import Pixel, png, read_png
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "web" / "static" / "icons"

@@ -30,7 +30,7 @@ import subprocess
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from import_statements import imported
+from scripts.build.import_statements import imported
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "build" / "make_snapshot.mjs"

@@ -25,20 +25,20 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from bela.actions import PASS, Bid, Play
+from bela.bots.bidding import RICH_NAMES, rich_features
+from bela.bots.knowledge import infer
+from bela.bots.policy import pick_card
+from bela.cards import Card, Rank, Suit
+from bela.deal import SplitMix64, deal_cards, derive_seed
+from bela.declarations import belot_suit
+from bela.hand import Hand
+from bela.observation import observe
+from bela.scoring import score_hand
+from bela.seats import SEATS
 
-from bela.actions import PASS, Bid, Play  # noqa: E402
-from bela.bots.bidding import RICH_NAMES, rich_features  # noqa: E402
-from bela.bots.knowledge import infer  # noqa: E402
-from bela.bots.policy import pick_card  # noqa: E402
-from bela.cards import Card, Rank, Suit  # noqa: E402
-from bela.deal import SplitMix64, deal_cards, derive_seed  # noqa: E402
-from bela.declarations import belot_suit  # noqa: E402
-from bela.hand import Hand  # noqa: E402
-from bela.observation import observe  # noqa: E402
-from bela.scoring import score_hand  # noqa: E402
-from bela.seats import SEATS  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 Row = tuple[int, int, int, list[Card], int]  # deal, position, suit, six cards, margin
 

@@ -23,11 +23,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+from scripts.arena import arena_vs
 
-import arena_vs  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def auction(dealer: Any, deal: Any, players: dict[Any, arena_vs.Player], seed: int) -> list[Any]:

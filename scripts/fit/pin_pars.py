@@ -17,10 +17,10 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from bela.daily import PAR_VERSION, daily_seed, par
 
-from bela.daily import PAR_VERSION, daily_seed, par  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 PINNED = ROOT / "tests" / "data" / "daily_pinned.json"
 

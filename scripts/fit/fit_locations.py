@@ -31,18 +31,18 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from bela import bots
+from bela.actions import Play
+from bela.bots import decide
+from bela.bots.knowledge import infer
+from bela.bots.locations import FEATURES, features
+from bela.deal import deal_cards, derive_seed
+from bela.hand import Hand
+from bela.observation import Observation, observe
+from bela.seats import SEATS
 
-from bela import bots  # noqa: E402
-from bela.actions import Play  # noqa: E402
-from bela.bots import decide  # noqa: E402
-from bela.bots.knowledge import infer  # noqa: E402
-from bela.bots.locations import FEATURES, features  # noqa: E402
-from bela.deal import deal_cards, derive_seed  # noqa: E402
-from bela.hand import Hand  # noqa: E402
-from bela.observation import Observation, observe  # noqa: E402
-from bela.seats import SEATS  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 OUT = ROOT / "bela" / "data" / "card_locations.py"
 # one example: (the feature ids of each seat that may hold the card, its need, the holder's place)

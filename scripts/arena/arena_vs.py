@@ -39,7 +39,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # -- the protocol (both sides) ---------------------------------------------------------------
@@ -465,7 +465,6 @@ def main(argv: list[str] | None = None) -> int:
         return serve()
     if (args.commit is None and not args.b_set) or args.deals < 1:
         p.error("a commit (or --b-set) and --deals of at least 1 are needed")
-    sys.path.insert(0, str(ROOT))
     log = args.log.open("w") if args.log else None
     if args.commit is None:  # today's against today's, settings changed
         out = run(
