@@ -141,7 +141,7 @@ def test_the_shipped_model_reads_what_players_read() -> None:
 
 
 def test_the_shipped_factors_name_the_scripts_settings() -> None:
-    """The shipped file says how it was made; ``scripts/fit_locations.py --check`` refits with
+    """The shipped file says how it was made; ``python -m scripts.fit.fit_locations --check`` refits with
     those settings and compares byte for byte (minutes: run by hand, not here)."""
     doc = card_locations.__doc__ or ""
     settings = fit_locations.SHIPPED

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from bela.actions import action_text, parse_action
 from bela.bots import decide
 from bela.deal import deal_cards, derive_seed
 from bela.hand import Hand
 from bela.observation import observe
 from bela.seats import SEATS
-from web.protocol import action_text, parse_action
 
 PINNED = json.loads((Path(__file__).parent / "data" / "hard_decisions.json").read_text())
 

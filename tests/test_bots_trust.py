@@ -1,5 +1,5 @@
 """Play a human partner can trust: a rule each, with constructed positions, and positions where
-the hard player of commit e528023 threw points (found by scripts/arena_vs.py's ``thrown``
+the hard player of commit e528023 threw points (found by scripts/arena/arena_vs.py's ``thrown``
 over random positions, seed 77: it played AH and TH where the player now keeps them)."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 - easy counts: the suit with the most cards, named with 3 cards or more (the dealer names his
   longest suit);
 - medium adds points per card from a table (:mod:`bela.data.trump_table`, fitted offline by
-  ``scripts/fit_trump.py``) and names the best suit when it reaches the threshold of its
+  ``scripts/fit/fit_trump.py``) and names the best suit when it reaches the threshold of its
   speaking position;
 - hard predicts the hand score margin of naming each suit with a richer linear model (pairs,
   length, side aces and tens, voids, visible declarations, position), fitted the same way.

@@ -9,7 +9,7 @@ so that most cards get a note. Times each note from the click (the card's ``clic
 the page's clock) to ``[data-coach]`` in the page (a MutationObserver), and counts the main
 thread's tasks over 50 ms from the page being ready to the match's end.
 
-    .venv/bin/python scripts/bench/bench_coach.py [--think 1.0] [--seed 11]
+    .venv/bin/python -m scripts.bench.bench_coach [--think 1.0] [--seed 11]
 """
 
 from __future__ import annotations

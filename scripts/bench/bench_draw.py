@@ -10,7 +10,7 @@
   table of 8 rows) built with ``web.dom.el`` against PyScript's ``pyscript.web``, in the page's
   interpreter (a ``<script type="py">`` added after ready).
 
-Run alone: ``python scripts/bench/bench_draw.py [--site DIR] [--runs N]`` (prints JSON).
+Run alone: ``python -m scripts.bench.bench_draw [--site DIR] [--runs N]`` (prints JSON).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ modules are imported then). Nothing of either was imported before.
 Give two built sites (``--site A --site B``) to compare them side by side: their runs
 alternate, so a busy machine slows both alike. Prints JSON.
 
-    python scripts/bench/bench_first_use.py [--runs 5] [--site _site] [--site other]
+    python -m scripts.bench.bench_first_use [--runs 5] [--site _site] [--site other]
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ of Chromium itself: ``Page.getInstallabilityErrors`` over the DevTools protocol,
 is ready and its service worker active, in a profile on disk (Chromium never offers an install
 in an incognito-like context). Figures only: nothing here is asserted.
 
-    .venv/bin/python scripts/bench/bench_lighthouse.py      # alone; the full report in .bench/
+    .venv/bin/python -m scripts.bench.bench_lighthouse # alone; the full report in .bench/
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@
   longest main-thread task meanwhile (PerformanceObserver ``longtask``). Goals: first trick
   <= 1000 ms, whole hand p95 <= 5000 ms, no task over 50 ms.
 
-Run alone: ``python scripts/bench/bench_review.py [--hands N]`` (prints JSON).
+Run alone: ``python -m scripts.bench.bench_review [--hands N]`` (prints JSON).
 """
 
 from __future__ import annotations

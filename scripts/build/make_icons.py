@@ -1,4 +1,4 @@
-"""Draw the game's icons into ``web/static/icons/`` (``python scripts/build/make_icons.py``).
+"""Draw the game's icons into ``web/static/icons/`` (``python3 -m scripts.build.make_icons``).
 
 One drawing, two cards and a heart on the green of the table, described below in a 64-unit
 square, is written as SVG and rasterised here, in pure Python (a scanline filler with exact
