@@ -164,15 +164,16 @@ def _chunk(args: tuple[str, str, int, list[int], HouseRules]) -> Tally:
     return play_deals(*args)
 
 
-def percentiles(ms: Sequence[float]) -> dict[str, float]:
+def percentiles(ms: Sequence[float], digits: int = 2) -> dict[str, float]:
+    """The median, 95th percentile (nearest rank) and maximum of ``ms``, rounded; zeros if empty."""
     if not ms:
         return {"p50": 0.0, "p95": 0.0, "max": 0.0}
     xs = sorted(ms)
 
     def at(q: float) -> float:
-        return round(xs[min(len(xs) - 1, math.ceil(q * len(xs)) - 1)], 2)
+        return round(xs[min(len(xs) - 1, math.ceil(q * len(xs)) - 1)], digits)
 
-    return {"p50": at(0.5), "p95": at(0.95), "max": round(xs[-1], 2)}
+    return {"p50": at(0.5), "p95": at(0.95), "max": round(xs[-1], digits)}
 
 
 def share(deal_scores: Sequence[float]) -> dict[str, Any]:

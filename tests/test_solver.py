@@ -14,7 +14,7 @@ import pytest
 
 from bela.actions import Bid, Play
 from bela.bots.cardset import POINTS, mask_of, to_card, to_int
-from bela.bots.search import Scoring, bela_points, declaration_points
+from bela.bots.search import scoring_for
 from bela.bots.solver import Solver, solve
 from bela.cards import DECK, Card, Suit, trick_winner_index
 from bela.deal import SplitMix64, deal_cards, derive_seed
@@ -81,13 +81,7 @@ def solver_root_values(hand: Hand) -> dict[Card, int]:
     assert seat is not None
     obs = observe(hand, seat)
     full = [mask_of_engine(hand.deal[s]) for s in SEATS]
-    scoring = Scoring(
-        hand.rules,
-        hand.caller.team if hand.caller else Team.NS,
-        declaration_points(obs, full),
-        bela_points(obs, full),
-        hand.card_points()[Team.NS],
-    )
+    scoring = scoring_for(obs, full)
     hands = [mask_of(hand.held[s], trump) for s in SEATS]
     won = hand.tricks_won()
     values = solve(

@@ -94,13 +94,7 @@ class Budget:
 EASY_SLIPS = 0.5  # how often easy plays another harmless card than its rules say (a casual player)
 
 BUDGETS: dict[str, Budget] = {
-    "medium": Budget(
-        samples=24,
-        exact_cards=16,
-        search_from=16,
-        node_budget=10000,
-        enum_limit=60,
-    ),
+    "medium": Budget(samples=24, exact_cards=16, search_from=16, node_budget=10000, enum_limit=60),
     "hard": Budget(
         samples=84,
         exact_cards=16,

@@ -92,6 +92,15 @@ class Scoring:
         return d if team is Team.NS else -d
 
 
+def scoring_for(obs: Observation, full: Sequence[int]) -> Scoring:
+    """What ``obs``'s hand score depends on were ``full`` the deal (each seat's cards, the ones
+    it played included)."""
+    assert obs.caller is not None
+    return Scoring(
+        obs.rules, obs.caller.team, declaration_points(obs, full), bela_points(obs, full), obs.card_points[0]
+    )
+
+
 def declaration_points(obs: Observation, full: Sequence[int]) -> tuple[int, int]:
     """The declarations each team records, from the shown ones or from a full deal."""
     if obs.trump is None:
@@ -226,14 +235,7 @@ def evaluate(
     for j, deal in enumerate(every_deal()):
         w = 1.0 if weights is None else weights[j]
         full = [deal[s] | k.played_by[s] for s in SEATS]
-        assert obs.caller is not None
-        scoring = Scoring(
-            obs.rules,
-            obs.caller.team,
-            declaration_points(obs, full),
-            bela_points(obs, full),
-            obs.card_points[0],
-        )
+        scoring = scoring_for(obs, full)
         hands = [to_internal(deal[s], t) for s in SEATS]
         solver = Solver(t)
         if remaining <= exact_cards:

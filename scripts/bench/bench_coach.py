@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -44,17 +43,6 @@ NOTES_JS = """
   }).observe(document, { childList: true, subtree: true });
 })();
 """
-
-
-def percentiles(xs: list[float]) -> dict[str, float]:
-    s = sorted(xs)
-    if not s:
-        return {}
-
-    def at(q: float) -> float:
-        return round(s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))], 1)
-
-    return {"n": len(s), "p50": at(0.5), "p95": at(0.95), "max": round(s[-1], 1)}
 
 
 def measure(think: float = 1.0, seed: int = 11, target: int = 501, coach: str = "mistakes") -> dict[str, Any]:
@@ -119,7 +107,7 @@ def measure(think: float = 1.0, seed: int = 11, target: int = 501, coach: str = 
         "seed": seed,
         "costly_cards": len(expected),
         "notes_missing": missing,
-        "note_ms": percentiles(latencies),
+        "note_ms": bp.percentiles(latencies),
         "main_thread": {
             "tasks_over_50ms": len(long_tasks),
             "longest_ms": round(max(long_tasks, default=0), 1),
