@@ -421,8 +421,8 @@ def service_worker(entries: list[tuple[str, str]], root: Path = ROOT) -> tuple[s
     return template.replace(SW_VERSION_MARK, json.dumps(version)).replace(SW_FILES_MARK, listing), version
 
 
-def build(out: Path, root: Path = ROOT) -> list[Path]:
-    """Write the site into ``out`` (emptied first); return the files written, relative to it."""
+def _inputs(root: Path) -> tuple[Path, Path]:
+    """Pyodide's and PyScript's folders in node_modules, once Node and both are there."""
     node = root / "node_modules"
     pyodide_dir = node / "pyodide"
     pyscript_dir = node / "@pyscript" / "core" / "dist"
@@ -434,6 +434,29 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
             "Node.js is needed to compile the Python and make its snapshot, and none was found: "
             "install Node 18 or newer, or set NODE=/path/to/node"
         )
+    return pyodide_dir, pyscript_dir
+
+
+def boot_module(out: Path, root: Path, ident: str) -> str:
+    """web/static's boot module with the snapshot written into ``out`` named in it: its id,
+    SHA-256 and memory size, and the bytes of the first visit (``first_bytes``)."""
+    boot = (root / "web" / "static" / BOOT_MODULE).read_text(encoding="utf-8")
+    for mark in (SNAPSHOT_MARK, SNAPSHOT_SHA256_MARK, SNAPSHOT_SIZE_MARK, FIRST_BYTES_MARK):
+        if boot.count(mark) != 1:
+            raise BuildError(f"web/static/{BOOT_MODULE} needs {mark} once")
+    unzipped = gzip.decompress((out / f"snapshot-{ident}.gz").read_bytes())  # sparse: snapshot.make
+    boot = boot.replace(SNAPSHOT_SHA256_MARK, json.dumps(hashlib.sha256(unzipped).hexdigest()))
+    boot = boot.replace(FIRST_BYTES_MARK, str(first_bytes(out)))
+    try:
+        boot = boot.replace(SNAPSHOT_SIZE_MARK, str(snapshot.memory_size(unzipped)))
+    except snapshot.SnapshotError as e:
+        raise BuildError(str(e)) from None
+    return shipped.strip_comments(boot.replace(SNAPSHOT_MARK, json.dumps(ident)))
+
+
+def build(out: Path, root: Path = ROOT) -> list[Path]:
+    """Write the site into ``out`` (emptied first); return the files written, relative to it."""
+    pyodide_dir, pyscript_dir = _inputs(root)
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -496,18 +519,7 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
         if name in GZIPPED:
             (out / f"vendor/pyodide/{name}.gz").write_bytes(gzip_bytes((pyodide_dir / name).read_bytes()))
             written.append(Path(f"vendor/pyodide/{name}.gz"))
-    boot = (root / "web" / "static" / BOOT_MODULE).read_text(encoding="utf-8")
-    for mark in (SNAPSHOT_MARK, SNAPSHOT_SHA256_MARK, SNAPSHOT_SIZE_MARK, FIRST_BYTES_MARK):
-        if boot.count(mark) != 1:
-            raise BuildError(f"web/static/{BOOT_MODULE} needs {mark} once")
-    unzipped = gzip.decompress((out / f"snapshot-{ident}.gz").read_bytes())  # sparse: snapshot.make
-    boot = boot.replace(SNAPSHOT_SHA256_MARK, json.dumps(hashlib.sha256(unzipped).hexdigest()))
-    boot = boot.replace(FIRST_BYTES_MARK, str(first_bytes(out)))
-    try:
-        boot = boot.replace(SNAPSHOT_SIZE_MARK, str(snapshot.memory_size(unzipped)))
-    except snapshot.SnapshotError as e:
-        raise BuildError(str(e)) from None
-    put_text(f"assets/{BOOT_MODULE}", shipped.strip_comments(boot.replace(SNAPSHOT_MARK, json.dumps(ident))))
+    put_text(f"assets/{BOOT_MODULE}", boot_module(out, root, ident))
     put_text("assets/cards.svg", cardart.sprite())
     for source in sorted((root / "web" / "static" / "icons").iterdir()):
         if source.suffix in ICON_SUFFIXES:
