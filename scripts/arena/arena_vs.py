@@ -2,17 +2,16 @@
 
     .venv/bin/python -m scripts.arena.arena_vs COMMIT [--a hard] [--b hard] [--deals 100]
         [--seed 1] [--partner medium]
-    .venv/bin/python -m scripts.arena.arena_vs --a-set signals=0 --b-set '' --same-seeds
+    .venv/bin/python -m scripts.arena.arena_vs --a-set signals=0 --b-set signals=1 --same-seeds
 
 The earlier commit is checked out in a git worktree (``.arena/COMMIT``, made once and kept)
 and its bots run there as a separate process, so old code never has to stay in the package.
 The two processes speak JSON lines over the child's stdin and stdout, one decision a line
 (``scripts/arena/child.py``, the child, says how and why it has its own action codec).
 
-The child replays the actions with its own engine and asks its own bot with
-``observation(seat)`` of the seat to act, exactly as ``bela arena`` does in one process (so a
-bot still sees nothing but its observation). Hands are played by ``bela.arena.play_hand``,
-the arenas' one hand-playing loop.
+The child replays the actions with its own engine and asks its own bot with the observation
+of the seat to act, as ``bela arena`` does in one process; hands are played by
+``bela.arena.play_hand``, the arenas' one hand-playing loop.
 
 Each deal is played twice with the same cards and seeds, sides swapped, as in ``bela arena``:
 A (today's) against B (the commit's). With ``--partner LEVEL`` the team of A is a LEVEL
