@@ -90,7 +90,8 @@ def coach_note(match: Match, number: int, index: int, card: str) -> tuple[Prices
     position = before_play(match, number, index)
     assert position.current is not None and position.current.turn is Seat.S
     prices = Prices.from_reply(json.loads(json.dumps(answer(dumps(position)))))
-    return prices, note_for(prices, (0, number, len(position.current.actions)), card)
+    key = Session(position).position(0)
+    return prices, note_for(prices, key, card)
 
 
 # seed 1, hand 1: South (easy) plays AC as its 5th card (index 4) where bela review says QC,
@@ -365,7 +366,7 @@ def test_a_costly_bid_gets_a_note(seed: int, bid: str, better: str, cost: float,
         again.apply(action)
     position.hands[-1] = again
     prices = Prices.from_reply(json.loads(json.dumps(answer(dumps(position)))))
-    note = note_for(prices, (0, 1, k), bid)
+    note = note_for(prices, Session(position).position(0), bid)
     assert prices.kind == "bid" and prices.best == better
     if cost >= 10:
         assert note is not None and (note.kind, note.choice, note.better) == ("bid", bid, better)

@@ -9,9 +9,10 @@ its flow is web/coaching.py.
 
 >>> from web.i18n import Translator
 >>> prices = Prices.from_reply({"best": "AS", "values": {"AS": 20.0, "7S": 8.5, "KS": 15}, "samples": 24})
->>> note_for(prices, (1, 2, 9), "KS") is None
+>>> key = Position(1, 2, 9, "the position")
+>>> note_for(prices, key, "KS") is None
 True
->>> note = note_for(prices, (1, 2, 9), "7S")
+>>> note = note_for(prices, key, "7S")
 >>> note.cost, note.better, note.at
 (11.5, 'AS', 9)
 >>> coach_texts(Translator("en"), note)[0]
@@ -28,9 +29,10 @@ from bela.cards import Card, Suit
 from bela.review_results import MISTAKE, plain_number
 from web.hint import number
 from web.i18n import Translator
+from web.session import Position
 from web.words import card_name
 
-Key = tuple[int, int, int]  # web.model.Model.position_key: (match, hand, actions so far)
+Key = Position  # web.model.Model.position_key: the position itself, never a mere count
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +96,7 @@ class Note:
     @property
     def at(self) -> int:
         """The hand's actions before the choice: a take-back goes back to here."""
-        return self.key[2]
+        return self.key.actions
 
 
 def note_for(prices: Prices, key: Key, choice: str) -> Note | None:

@@ -28,7 +28,7 @@ from web.i18n import Msg
 from web.model import Banner, Model
 from web.protocol import parse_action
 from web.saves import Saves, new_session
-from web.session import Outcome, Session
+from web.session import Outcome, Position, Session
 from web.view import winning_declarations
 from web.words import refusal_text
 
@@ -125,6 +125,10 @@ class Game:
         try:
             if first is not None:
                 m.busy = True
+                if self.coach is not None:
+                    await self.coach.judged()  # the note on the player's card before any answer
+                    if gen != m.gen:
+                        return
                 await self.after(first, gen, rendered=True)
             while gen == m.gen:
                 session = m.session
@@ -230,8 +234,7 @@ class Game:
                 self.lessons.hand_ended()
 
     def show(self, outcome: Outcome | None) -> None:
-        """Draw the table after a lesson's answer (the action applied outside the flow, if
-        any: its card flies in)."""
+        """Draw the table after a lesson's answer (its card, if any, flies in)."""
         self.draw.render(played=outcome)
 
     def show_banner(self, text: str, cards: list[Card], big: bool) -> None:
@@ -274,8 +277,7 @@ class Game:
         self.kick(outcome)
 
     def rewind(self, actions: int) -> None:
-        """Take the current hand back to its first ``actions`` actions (the coach's take-back):
-        the bots stop, the position is the one before, saved as if nothing had been played."""
+        """The coach's take-back: the hand back to its first ``actions`` actions, saved so."""
         self.restart(lambda: self.model.session.rewind(actions))
 
     def play_card(self, notation: str) -> None:
@@ -350,7 +352,7 @@ class Game:
         self.draw.render_hint()
         self.spawn(self._fetch_hint(key, m.session.record_text()))
 
-    async def _fetch_hint(self, key: tuple[int, int, int], record: str) -> None:
+    async def _fetch_hint(self, key: Position, record: str) -> None:
         m = self.model
         advice: Advice | None = None
         try:

@@ -234,7 +234,7 @@ def hint_texts(t: Translator, advice: Advice) -> list[str]:
     return lines
 
 
-Key = tuple[int, ...]
+Key = tuple[int | str, ...]  # web.session.Position, or any tuple that changes with the position
 
 
 class HintState:

@@ -12,7 +12,7 @@ The game's flow (web/game.py) changes it; the screens (web/screens/) only read i
 >>> m = Model(session, Settings(), Stats(), Params(speed="fast"), "en")
 >>> m.speed, m.timing.instant, m.t("seat.S")
 ('fast', False, 'You')
->>> m.position_key()
+>>> m.position_key()[:3]
 (0, 1, 0)
 """
 
@@ -27,7 +27,7 @@ from web.coach import CoachState
 from web.hint import HintState
 from web.i18n import Msg, Translator
 from web.params import Params
-from web.session import Session
+from web.session import Position, Session
 from web.settings import Settings
 from web.stats import Stats
 from web.view import Timing
@@ -96,6 +96,7 @@ class Model:
             return False
         return not self.busy and hand.turn is Seat.S and not hand.finished and not self.session.match.over
 
-    def position_key(self) -> tuple[int, int, int]:
-        """Changes whenever the position does (an action, a new hand, another match)."""
-        return (self.gen, self.session.hand_number, len(self.session.hand.actions))
+    def position_key(self) -> Position:
+        """Changes whenever the position does (an action, a new hand, another match, another
+        line of play after a take-back): web.session.Position."""
+        return self.session.position(self.gen)

@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from bela.actions import Action, Bid, Declare, Play
 from bela.cards import Suit
@@ -24,12 +24,25 @@ from bela.record import RecordError, dumps, from_json, to_json
 from bela.rules import HouseRules
 from bela.seats import SEATS, Seat, Team
 from web.daily_view import Duplicate
+from web.protocol import action_text
 from web.settings import LEVELS
 from web.stats import Stats
 from web.storage import SaveError
 
 DEFAULT_LEVELS: dict[Seat, str] = {Seat.E: "medium", Seat.N: "medium", Seat.W: "medium"}
 BOT_SEATS: tuple[Seat, ...] = (Seat.E, Seat.N, Seat.W)
+
+
+class Position(NamedTuple):
+    """The key of what is worked out for one position (a hint, the coach's prices): the
+    match's generation, the hand's number, its actions so far, and the position itself (the
+    dealer, the deal and every action), so that a hand taken back and played on by another line
+    never meets what was found for the line taken back, even at the same count of actions."""
+
+    gen: int
+    hand: int
+    actions: int
+    line: str
 
 
 @dataclass
@@ -97,6 +110,22 @@ class Session:
 
     def record_text(self) -> str:
         return dumps(self.match)
+
+    def position(self, gen: int) -> Position:
+        """This position's key (:class:`Position`) in the match of generation ``gen``.
+
+        >>> from bela.rules import HouseRules
+        >>> s = Session.new(HouseRules(), seed=7, levels=DEFAULT_LEVELS)
+        >>> before = s.position(0)
+        >>> s.apply(s.hand.legal_actions()[0]).action == s.hand.undo()
+        True
+        >>> s.position(0) == before, before.actions
+        (True, 0)
+        """
+        hand = self.hand
+        deal = " ".join("".join(c.notation for c in hand.deal[s]) for s in SEATS)
+        line = " ".join(action_text(a) for a in hand.actions)
+        return Position(gen, self.hand_number, len(hand.actions), f"{hand.dealer.name} {deal} | {line}")
 
     # -- moving ----------------------------------------------------------------------------
 
