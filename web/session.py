@@ -23,11 +23,11 @@ from bela.match import Match
 from bela.record import RecordError, dumps, from_json, to_json
 from bela.rules import HouseRules
 from bela.seats import SEATS, Seat, Team
-from web.daily_view import Duplicate
-from web.protocol import action_text
+from web.daily.view import Duplicate
 from web.settings import LEVELS
 from web.stats import Stats
 from web.storage import SaveError
+from web.worker.messages import action_text
 
 DEFAULT_LEVELS: dict[Seat, str] = {Seat.E: "medium", Seat.N: "medium", Seat.W: "medium"}
 BOT_SEATS: tuple[Seat, ...] = (Seat.E, Seat.N, Seat.W)
@@ -67,8 +67,10 @@ class Session:
     levels: dict[Seat, str] = field(default_factory=lambda: dict(DEFAULT_LEVELS))
     counted: int = 0  # finished hands already added to the statistics
     done: bool = False  # the finished match has been added to the statistics
-    duplicate: Duplicate | None = None  # today's deals or a shared deal (web/daily_view.py)
-    practice: bool = False  # a hand played again from its review (web/practice.py): never saved nor counted
+    duplicate: Duplicate | None = None  # today's deals or a shared deal (web/daily/view.py)
+    practice: bool = (
+        False  # a hand played again from its review (web/review/practice.py): not saved, not counted
+    )
 
     @classmethod
     def new(cls, rules: HouseRules, seed: int, levels: dict[Seat, str]) -> Session:

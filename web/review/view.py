@@ -1,15 +1,11 @@
 """The review of a finished hand, as the page shows it: what the worker found so far (a part at a
-time: web/review_work.py), where the player is in the replay, and what that step shows (each
+time: web/worker/review.py), where the player is in the replay, and what that step shows (each
 seat's cards still held, the plays with their costs and marks, the trick on the table, the
 bids, the verdict). Plain Python: no browser.
 
->>> from bela.match import Match
->>> from bela.deal import SplitMix64
->>> m = Match(seed=3)
->>> hand = m.start_hand()
->>> rng = SplitMix64(1)
->>> while not hand.finished:
-...     hand.apply(hand.legal_actions()[rng.below(len(hand.legal_actions()))])
+>>> from bela.match import played_at_random
+>>> m = played_at_random(3)
+>>> hand = m.hands[0]
 >>> state = ReviewState(1, "record")
 >>> state.data.next_part(hand)
 'trick:0'
@@ -76,7 +72,7 @@ class ReviewData:
         return sum(1 for p in self.done if p.startswith("trick:"))
 
     def take(self, part: str, reply: dict[str, Any]) -> None:
-        """Keep one of the worker's answers (web/review_work.py)."""
+        """Keep one of the worker's answers (web/worker/review.py)."""
         if "error" in reply:
             self.failed = True
             return

@@ -1,4 +1,4 @@
-"""The coach's flow (web/coach.py holds what it finds and says): prices asked of the bots' worker
+"""The coach's flow (web/coach/note.py holds what it finds and says): prices asked of the bots' worker
 when the player is to play, the note on a costly card, the take-back. Plain Python (asyncio):
 the worker and the game's flow are handed in.
 """
@@ -12,8 +12,9 @@ from typing import Any, Protocol
 
 from bela.actions import Action, Bid, Play
 from bela.seats import Seat
-from web.coach import CoachState, Key, Note, Prices, choice_name, coach_texts, note_for
+from web.coach.note import CoachState, Key, Note, Prices, choice_name, coach_texts, note_for
 from web.model import Model
+from web.session import Outcome, Position
 
 JUDGE_WAIT = 30.0  # seconds the table waits at most for the prices of a card already played
 JUDGE_STEP = 0.02
@@ -127,6 +128,11 @@ class Coach:
         while self.state.waiting is not None and waited < limit:
             await asyncio.sleep(JUDGE_STEP)
             waited += JUDGE_STEP
+
+    def applied(self, before: Position, outcome: Outcome, human: bool) -> None:
+        """The game's listener (web.game.Listener): the player's actions get their notes."""
+        if human:
+            self.acted(before, outcome.action)
 
     def acted(self, key: Key, action: Action) -> None:
         """The player's action in position ``key`` has just been applied: the note on it, at once
