@@ -6,7 +6,7 @@ PORT   ?= 8000
 STAMP  := $(VENV)/.installed-stamp
 NODE_STAMP := node_modules/.installed-stamp
 
-.PHONY: help play test site serve lint typecheck unit e2e bench arena install chromium engines clean
+.PHONY: help play test site screenshots serve lint typecheck unit e2e bench arena install chromium engines clean
 
 help:
 	@echo "make play   build the site and serve it at http://127.0.0.1:$(PORT) (PORT= to change)"
@@ -35,6 +35,9 @@ engines:
 # the standard library and node_modules only: no virtual environment (the Pages job stays light)
 site: $(NODE_STAMP)
 	$(PYTHON) -m scripts.build.build_site
+
+screenshots: site chromium
+	$(PY) -m scripts.build.make_screenshots
 
 play: site
 	@echo "Bela is at http://127.0.0.1:$(PORT)/  (Ctrl+C to stop)"

@@ -30,6 +30,7 @@ RULES_MD = SHARED / "spec" / "rules.md"
 #: symbols and formats with nothing to translate.
 SAME_AS_ENGLISH = {
     "app.title",
+    "progress.pm",
     "dealer.mark",
     "sheet.hand",
     "sheet.pad",

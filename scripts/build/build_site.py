@@ -388,9 +388,11 @@ def sri(data: bytes) -> str:
 
 
 def not_precached(rel: str) -> bool:
-    """Dot-files, sw.js itself and the originals of the gzipped files the page fetches."""
+    """Dot-files, sw.js itself, the originals of the gzipped files the page fetches and the
+    manifest's screenshots (only an install dialog shows them)."""
     originals = {f"vendor/pyodide/{name}" for name in (*GZIPPED, stdlib.NAME)} | {APP_ARCHIVE, FULL_STDLIB}
-    return rel.startswith(".") or "/." in rel or rel == "sw.js" or rel in originals
+    shots = rel.startswith("screenshots/")
+    return rel.startswith(".") or "/." in rel or rel == "sw.js" or rel in originals or shots
 
 
 def precache(out: Path, files: list[Path]) -> list[tuple[str, str]]:
@@ -525,6 +527,8 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
         if source.suffix in ICON_SUFFIXES:
             put_copy(f"icons/{source.name}", source)
     put_copy("manifest.webmanifest", root / "web" / "static" / "manifest.webmanifest")
+    for source in sorted((root / "web" / "static" / "screenshots").glob("*.jpg")):
+        put_copy(f"screenshots/{source.name}", source)  # the manifest's (scripts/build/make_screenshots.py)
     for source in sorted(pyscript_dir.iterdir()):
         if source.suffix in (".js", ".css") and not PYSCRIPT_SKIP.match(source.name):
             put_copy(f"vendor/pyscript/{source.name}", source)

@@ -43,7 +43,7 @@ def suit_icon(letter: str, deck: str = "french") -> Any:
     if deck == "german":
         return svg_use(f"{prefix(deck)}suit-{letter}", "suit-icon german", "0 0 100 100")
     color = "red" if letter in ("H", "D") else "black"
-    return svg_use(f"suit-{letter}", f"suit-icon {color}", "0 0 100 100")
+    return svg_use(f"suit-{letter}", f"suit-icon {color} suit-{letter}", "0 0 100 100")
 
 
 def suit_mark(t: T, letter: str) -> Any:

@@ -173,47 +173,27 @@ def _play(t: Any, block: Block) -> Any:
         node = card_el(t, card, attr="data-face")
         node.setAttribute("data-allowed", "true" if card in ex.answer else "false")
         hand.append(node)
-    return el(
-        "div",
-        {"data-example": ex.name},
-        cls="example",
-        children=[
-            el("p", text=block.text),
-            el(
-                "div",
-                cls="ex-row",
-                children=[el("span", cls="ex-label", text=t("rules.ex.on_table")), *trick],
-            ),
-            el(
-                "div",
-                cls="ex-row",
-                children=[
-                    el("span", cls="ex-label", text=t("rules.ex.you_hold")),
-                    el("div", cls="mini-cards ex-hand", children=hand),
-                ],
-            ),
-            el("p", cls="answer", text=block.answer),
-        ],
-    )
+    on_table = ex_row(t("rules.ex.on_table"), *trick)
+    held = ex_row(t("rules.ex.you_hold"), el("div", cls="mini-cards ex-hand", children=hand))
+    return example(ex.name, block, on_table, held)
 
 
 def _decl(t: Any, block: Block) -> Any:
     assert block.decl is not None
     d = block.decl
-    rows = [
-        el(
-            "div",
-            cls="ex-row",
-            children=[el("span", cls="ex-label", text=t(f"seat.{seat.name}")), mini_cards(t, cards)],
-        )
-        for seat, cards in d.held
-    ]
-    return el(
-        "div",
-        {"data-example": d.name},
-        cls="example",
-        children=[el("p", text=block.text), *rows, el("p", cls="answer", text=block.answer)],
-    )
+    rows = [ex_row(t(f"seat.{seat.name}"), mini_cards(t, cards)) for seat, cards in d.held]
+    return example(d.name, block, *rows)
+
+
+def ex_row(label: str, *children: Any) -> Any:
+    """A row of an example: its label, then cards."""
+    return el("div", cls="ex-row", children=[el("span", cls="ex-label", text=label), *children])
+
+
+def example(name: str, block: Block, *rows: Any) -> Any:
+    """An example: its question, its rows of cards, its answer."""
+    question, answer = el("p", text=block.text), el("p", cls="answer", text=block.answer)
+    return el("div", {"data-example": name}, cls="example", children=[question, *rows, answer])
 
 
 #: How each kind of block (web/rules.py) is drawn, besides a paragraph (``p``) and lists.
