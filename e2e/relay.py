@@ -82,7 +82,7 @@ def build_site(out: Path, relays: str) -> None:
     """``make site``'s build into ``out`` with ``RELAYS=relays``."""
     env = {**os.environ, "RELAYS": relays}
     subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "build" / "build_site.py"), "--out", str(out)],
+        [sys.executable, "-m", "scripts.build.build_site", "--out", str(out)],
         check=True,
         env=env,
         cwd=ROOT,

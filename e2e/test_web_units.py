@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 import string
-import sys
 import tomllib
 import zipfile
 from pathlib import Path
@@ -28,8 +27,6 @@ from web.worker import main as worker
 from web.worker.messages import ProtocolError, action_text, parse_action
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
 
 
 def placeholders(text: str) -> set[str]:
@@ -203,7 +200,7 @@ def test_card_sprite_has_every_card() -> None:
 
 
 def test_build_lists_what_it_writes(tmp_path: Path) -> None:
-    import build_site
+    from scripts.build import build_site
 
     files = build_site.build(tmp_path / "site")
     written = {p.as_posix() for p in files}

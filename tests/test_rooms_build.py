@@ -4,16 +4,13 @@ relays in the page's connect-src; none without RELAYS."""
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
+from scripts.build import build_site, rooms
 
-import build_site  # noqa: E402
-import rooms  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ so that most cards get a note. Times each note from the click (the card's ``clic
 the page's clock) to ``[data-coach]`` in the page (a MutationObserver), and counts the main
 thread's tasks over 50 ms from the page being ready to the match's end.
 
-    .venv/bin/python scripts/bench/bench_coach.py [--think 1.0] [--seed 11] [--speed fast]
+    .venv/bin/python -m scripts.bench.bench_coach [--think 1.0] [--seed 11] [--speed fast]
 
 ``--think 0`` is the coach's worst case: the card is played as soon as the CPython side has
 chosen it, mostly before the worker's prices have come; ``notes_after_the_table_moved_on``
@@ -21,18 +21,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
+from scripts.bench import bench_pyodide as bp
 
-import bench_pyodide as bp  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 NOTES_JS = """
 (() => {
@@ -55,17 +52,6 @@ NOTES_JS = """
   }).observe(document, { childList: true, subtree: true });
 })();
 """
-
-
-def percentiles(xs: list[float]) -> dict[str, float]:
-    s = sorted(xs)
-    if not s:
-        return {}
-
-    def at(q: float) -> float:
-        return round(s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))], 1)
-
-    return {"n": len(s), "p50": at(0.5), "p95": at(0.95), "max": round(s[-1], 1)}
 
 
 def measure(
@@ -135,7 +121,7 @@ def measure(
         "costly_cards": len(expected),
         "notes_missing": missing,
         "notes_after_the_table_moved_on": moved_on,
-        "note_ms": percentiles(latencies),
+        "note_ms": bp.percentiles(latencies),
         "main_thread": {
             "tasks_over_50ms": len(long_tasks),
             "longest_ms": round(max(long_tasks, default=0), 1),

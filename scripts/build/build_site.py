@@ -49,19 +49,12 @@ import zipfile
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
+from scripts.build import csp, rooms, shipped, snapshot, stdlib
+from web import cardart
+from web.i18n import LANGS, catalog
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
 
-import csp  # noqa: E402
-import rooms  # noqa: E402
-import shipped  # noqa: E402
-import snapshot  # noqa: E402
-import stdlib  # noqa: E402
-
-from web import cardart  # noqa: E402
-from web.i18n import LANGS, catalog  # noqa: E402
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -433,13 +426,8 @@ def service_worker(entries: list[tuple[str, str]], root: Path = ROOT) -> tuple[s
     return template.replace(SW_VERSION_MARK, json.dumps(version)).replace(SW_FILES_MARK, listing), version
 
 
-def build(out: Path, root: Path = ROOT, relays_text: str | None = None) -> list[Path]:
-    """Write the site into ``out`` (emptied first); return the files written, relative to it.
-    ``relays_text``: the rooms' relays, space-separated (default: $RELAYS)."""
-    try:
-        relays = rooms.parse_relays(os.environ.get("RELAYS", "") if relays_text is None else relays_text)
-    except rooms.RelayError as e:
-        raise BuildError(str(e)) from None
+def _inputs(root: Path) -> tuple[Path, Path]:
+    """Pyodide's and PyScript's folders in node_modules, once Node and both are there."""
     node = root / "node_modules"
     pyodide_dir = node / "pyodide"
     pyscript_dir = node / "@pyscript" / "core" / "dist"
@@ -451,6 +439,34 @@ def build(out: Path, root: Path = ROOT, relays_text: str | None = None) -> list[
             "Node.js is needed to compile the Python and make its snapshot, and none was found: "
             "install Node 18 or newer, or set NODE=/path/to/node"
         )
+    return pyodide_dir, pyscript_dir
+
+
+def boot_module(out: Path, root: Path, ident: str) -> str:
+    """web/static's boot module with the snapshot written into ``out`` named in it: its id,
+    SHA-256 and memory size, and the bytes of the first visit (``first_bytes``)."""
+    boot = (root / "web" / "static" / BOOT_MODULE).read_text(encoding="utf-8")
+    for mark in (SNAPSHOT_MARK, SNAPSHOT_SHA256_MARK, SNAPSHOT_SIZE_MARK, FIRST_BYTES_MARK):
+        if boot.count(mark) != 1:
+            raise BuildError(f"web/static/{BOOT_MODULE} needs {mark} once")
+    unzipped = gzip.decompress((out / f"snapshot-{ident}.gz").read_bytes())  # sparse: snapshot.make
+    boot = boot.replace(SNAPSHOT_SHA256_MARK, json.dumps(hashlib.sha256(unzipped).hexdigest()))
+    boot = boot.replace(FIRST_BYTES_MARK, str(first_bytes(out)))
+    try:
+        boot = boot.replace(SNAPSHOT_SIZE_MARK, str(snapshot.memory_size(unzipped)))
+    except snapshot.SnapshotError as e:
+        raise BuildError(str(e)) from None
+    return shipped.strip_comments(boot.replace(SNAPSHOT_MARK, json.dumps(ident)))
+
+
+def build(out: Path, root: Path = ROOT, relays_text: str | None = None) -> list[Path]:
+    """Write the site into ``out`` (emptied first); return the files written, relative to it.
+    ``relays_text``: the rooms' relays, space-separated (default: $RELAYS)."""
+    try:
+        relays = rooms.parse_relays(os.environ.get("RELAYS", "") if relays_text is None else relays_text)
+    except rooms.RelayError as e:
+        raise BuildError(str(e)) from None
+    pyodide_dir, pyscript_dir = _inputs(root)
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -518,18 +534,7 @@ def build(out: Path, root: Path = ROOT, relays_text: str | None = None) -> list[
         if name in GZIPPED:
             (out / f"vendor/pyodide/{name}.gz").write_bytes(gzip_bytes((pyodide_dir / name).read_bytes()))
             written.append(Path(f"vendor/pyodide/{name}.gz"))
-    boot = (root / "web" / "static" / BOOT_MODULE).read_text(encoding="utf-8")
-    for mark in (SNAPSHOT_MARK, SNAPSHOT_SHA256_MARK, SNAPSHOT_SIZE_MARK, FIRST_BYTES_MARK):
-        if boot.count(mark) != 1:
-            raise BuildError(f"web/static/{BOOT_MODULE} needs {mark} once")
-    unzipped = gzip.decompress((out / f"snapshot-{ident}.gz").read_bytes())  # sparse: snapshot.make
-    boot = boot.replace(SNAPSHOT_SHA256_MARK, json.dumps(hashlib.sha256(unzipped).hexdigest()))
-    boot = boot.replace(FIRST_BYTES_MARK, str(first_bytes(out)))
-    try:
-        boot = boot.replace(SNAPSHOT_SIZE_MARK, str(snapshot.memory_size(unzipped)))
-    except snapshot.SnapshotError as e:
-        raise BuildError(str(e)) from None
-    put_text(f"assets/{BOOT_MODULE}", shipped.strip_comments(boot.replace(SNAPSHOT_MARK, json.dumps(ident))))
+    put_text(f"assets/{BOOT_MODULE}", boot_module(out, root, ident))
     put_text("assets/cards.svg", cardart.sprite())
     for source in sorted((root / "web" / "static" / "icons").iterdir()):
         if source.suffix in ICON_SUFFIXES:

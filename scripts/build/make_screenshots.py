@@ -3,7 +3,7 @@ on 127.0.0.1 and opened in Chromium, a match played to the middle of a hand, pho
 phone's size and at a desktop's. Written to web/static/screenshots/ (committed; the build copies
 them, never precached: only an install dialog shows them). ``make screenshots`` runs it.
 
-Usage: python scripts/build/make_screenshots.py [--site _site] [--out web/static/screenshots]
+Usage: python -m scripts.build.make_screenshots [--site _site] [--out web/static/screenshots]
 """
 
 from __future__ import annotations
@@ -11,17 +11,15 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
-import sys
 import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+from e2e.browser import find_chromium, launch_args
+from e2e.game import human_step, wait_ready
 
-from e2e.browser import find_chromium, launch_args  # noqa: E402
-from e2e.game import human_step, wait_ready  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 #: the manifest's form_factor → (CSS width, height, device pixel ratio)
 SHOTS = {"narrow": (360, 640, 2), "wide": (1280, 800, 1)}
