@@ -146,7 +146,7 @@ def add_to_body(markup: str) -> Callable[[str], str]:
         # the check itself: markup the policy refuses
         (add_to_body("<script>window.injected = 1</script>"), "script-src-elem"),
         (add_to_body('<p style="color: red">styled</p>'), "style-src-attr"),
-        # what the page needs (README, "Content security policy"): PyScript's eval at start
+        # what the page needs (docs/deploy.md, "Content security policy"): PyScript's eval at start
         (drop("'unsafe-eval'"), "script-src"),
         # the boot script allowed by its hash
         (lambda html: re.sub(r" 'sha256-[^']+'", "", html, count=1), "script-src-elem"),

@@ -5,7 +5,7 @@ put first in the head (a meta policy covers only what follows it). The inline sc
 allowed by their SHA-256, computed here from whatever inline scripts the page holds at build
 time: a changed boot script changes its hash, never by hand.
 
-Why each directive is there (each was measured: see README, "Content security policy"):
+Why each directive is there (each was measured: see docs/deploy.md, "Content security policy"):
 
     default-src 'self'          nothing from another origin (fetches, styles, images, fonts,
                                 the manifest): the page and its runtime are on the site

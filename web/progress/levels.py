@@ -1,4 +1,4 @@
-"""The computer players' fixed ratings, from the arena (README, "hard vs medium" and "medium vs
+"""The computer players' fixed ratings, from the arena (docs/benchmarks.md, "hard vs medium" and "medium vs
 easy", ``bela arena A B --deals 400``): the share of deals won by a team of two A players
 against two B players (a tied deal counts a half), with its 95 % interval. A share p is an Elo
 difference of ``400 log10(p / (1 - p))``; medium is put at 1500.
