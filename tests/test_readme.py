@@ -217,12 +217,21 @@ def page_id(page: Path) -> str:
 # -- the pages --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("page", PAGES, ids=page_id)
+def runnable_blocks(page: Path) -> list[Block]:
+    return [b for b in blocks(page.read_text(encoding="utf-8")) if b.lang in ("pycon", "python", "console")]
+
+
+WITH_EXAMPLES = [p for p in PAGES if runnable_blocks(p)]
+
+
+def test_the_pages_with_examples_are_found() -> None:
+    names = {p.name for p in WITH_EXAMPLES}
+    assert {"README.md", "cli.md", "architecture.md"} <= names, names
+
+
+@pytest.mark.parametrize("page", WITH_EXAMPLES, ids=page_id)
 def test_every_example_runs(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    text = page.read_text(encoding="utf-8")
-    runnable = [b for b in blocks(text) if b.lang in ("pycon", "python", "console")]
-    if not runnable:
-        pytest.skip(f"{page.name} has no example to run")
+    runnable = runnable_blocks(page)
     monkeypatch.chdir(tmp_path)
     globs: dict[str, object] = {"__name__": "__docs__"}
     problems: list[str] = []
