@@ -174,7 +174,7 @@ def another_build(first: Path, second: Path) -> None:
     boot = second / "assets" / "pyodide-boot.mjs"
     boot.write_text(boot.read_text(encoding="utf-8").replace(ident, other), encoding="utf-8")
     files = [p.relative_to(second) for p in second.rglob("*") if p.is_file()]
-    text, _ = build_site.service_worker(build_site.precache(second, files))
+    text, _ = build_site.service_worker(build_site.precache(second, files), second)
     (second / "sw.js").write_text(text, encoding="utf-8")
 
 
