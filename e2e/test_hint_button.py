@@ -1,4 +1,4 @@
-"""The Hint button and the H / ? key (web/hint.py): at naming trump, "zovem / ne zovem" and a
+"""The Hint button and the H / ? key (web/hint/advice.py): at naming trump, "zovem / ne zovem" and a
 card to play, the suggested bid, button or card is highlighted with its reason in the page's
 language; the hint never plays, the player still does; the statistics count the hints; the
 keyboard alone is enough.

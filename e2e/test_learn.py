@@ -15,7 +15,7 @@ from e2e.game import human_step, open_game, snapshot, url, wait_for_human, wait_
 from e2e.test_axe import SIZES, axe_violations
 from e2e.test_i18n import open_from_menu
 from web.i18n import Translator
-from web.lessons import PROGRESS_KEY, load
+from web.learn.lessons import PROGRESS_KEY, load
 from web.storage import SETTINGS_KEY, wrap
 
 EN = Translator("en")

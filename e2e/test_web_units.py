@@ -18,13 +18,14 @@ from bela.match import Match
 from bela.record import dumps, loads
 from bela.rules import HouseRules
 from bela.seats import Seat, Team
-from web import cardart, i18n, storage, worker
+from web import cardart, i18n, storage
 from web.params import Params
-from web.protocol import ProtocolError, action_text, parse_action
 from web.session import DEFAULT_LEVELS, Session
 from web.settings import Settings
 from web.stats import Stats
 from web.view import bubbles, display_order, sheet_rows
+from web.worker import main as worker
+from web.worker.messages import ProtocolError, action_text, parse_action
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts" / "bench"))

@@ -1,5 +1,5 @@
-"""The coach (web/coach.py, web/coaching.py, web/coach_work.py) and take-back, and "play it again
-from here" (web/practice.py).
+"""The coach (web/coach/note.py, web/coach/flow.py, web/worker/coach.py) and take-back, and "play it again
+from here" (web/review/practice.py).
 
 The expected costs come from ``bela review``'s output (the command, run as a player would run it
 on the record of the hand once it is finished), never from the coach's own code: the coach prices
@@ -26,18 +26,18 @@ from bela.match import Match
 from bela.record import dumps, from_json, loads, to_json
 from bela.rules import HouseRules
 from bela.seats import Seat
-from web.coach import Prices, note_for
-from web.coach_work import answer
-from web.coaching import Coach, shown
-from web.daily_view import Duplicate
+from web.coach.flow import Coach, shown
+from web.coach.note import Prices, note_for
+from web.daily.view import Duplicate
 from web.model import Model
 from web.params import Params
-from web.practice import practice_session
+from web.review.practice import practice_session
 from web.saves import MemoryStore, Saves
 from web.session import Session
 from web.settings import Settings
 from web.stats import Stats
 from web.storage import MATCH_KEY, STATS_KEY
+from web.worker.coach import answer
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -90,7 +90,8 @@ def coach_note(match: Match, number: int, index: int, card: str) -> tuple[Prices
     position = before_play(match, number, index)
     assert position.current is not None and position.current.turn is Seat.S
     prices = Prices.from_reply(json.loads(json.dumps(answer(dumps(position)))))
-    return prices, note_for(prices, (0, number, len(position.current.actions)), card)
+    key = Session(position).position(0)
+    return prices, note_for(prices, key, card)
 
 
 # seed 1, hand 1: South (easy) plays AC as its 5th card (index 4) where bela review says QC,
@@ -365,7 +366,7 @@ def test_a_costly_bid_gets_a_note(seed: int, bid: str, better: str, cost: float,
         again.apply(action)
     position.hands[-1] = again
     prices = Prices.from_reply(json.loads(json.dumps(answer(dumps(position)))))
-    note = note_for(prices, (0, 1, k), bid)
+    note = note_for(prices, Session(position).position(0), bid)
     assert prices.kind == "bid" and prices.best == better
     if cost >= 10:
         assert note is not None and (note.kind, note.choice, note.better) == ("bid", bid, better)

@@ -109,7 +109,7 @@ def test_two_dates_give_different_deals() -> None:
 
 
 def test_stepwise_par_is_par() -> None:
-    """The page computes par one decision per step (web/worker.py): the same hand."""
+    """The page computes par one decision per step (web/worker/main.py): the same hand."""
     seed = daily_seed("2027-01-01")
     run = ParRun(seed, 2)
     steps = 0

@@ -11,8 +11,8 @@ from typing import Any
 from bela.daily import daily_seed, deal_of
 from bela.rules import HouseRules
 from bela.seats import SEATS, Seat
-from web.daily_flow import DailyFlow, wanted
-from web.daily_view import Duplicate, card_rows, share_text, shared_deal_of, summary_line, written
+from web.daily.flow import DailyFlow, wanted
+from web.daily.view import Duplicate, card_rows, share_text, shared_deal_of, summary_line, written
 from web.i18n import Msg, Translator
 from web.model import Model
 from web.params import Params

@@ -1,4 +1,4 @@
-"""The page's hint (web/hint.py), under CPython: every rule id the bots can give has words in
+"""The page's hint (web/hint/advice.py), under CPython: every rule id the bots can give has words in
 every language, the words fill with real decisions, an unknown rule still says something
 sensible, what to highlight, the worker's answer (complete and the same for the same
 position), an answer for a position that has changed is discarded, and the statistics count."""
@@ -25,15 +25,13 @@ from bela.observation import observe
 from bela.record import dumps
 from bela.rules import HouseRules
 from bela.seats import SEATS, Seat
-from web import worker
-from web.hint import (
+from web.hint.advice import (
     HINT_LEVEL,
     RULE_FALLBACK,
     RULE_PREFIX,
     SEARCH_FALLBACK,
     Advice,
     HintState,
-    advice_json,
     hint_seed,
     hint_texts,
     number,
@@ -43,6 +41,8 @@ from web.hint import (
 from web.i18n import DECKS, LANGS, Translator, catalog
 from web.stats import Stats
 from web.words import card_name
+from web.worker import main as worker
+from web.worker.messages import decision_reply, decision_request
 
 ROOT = Path(__file__).resolve().parent.parent
 #: house rules that bring every kind of decision: "zovem / ne zovem", Zovi belu / Bez
@@ -149,7 +149,7 @@ def test_the_words_of_every_rule_fill_with_the_bots_own_decisions() -> None:
     to the generic words, no placeholder or key is left, the card or suit is named."""
     for rule, levels in collected().items():
         for level, decision in levels.items():
-            advice = Advice.from_reply(json.loads(json.dumps(advice_json(decision))))
+            advice = Advice.from_reply(json.loads(json.dumps(decision_reply(decision))))
             for lang in LANGS:
                 for deck in DECKS:
                     t = Translator(lang, deck)
@@ -256,7 +256,7 @@ def match_at(seed: int, plays: int) -> Match:
 
 
 def ask(record: str, seat: str) -> dict[str, object]:
-    request = {"id": 3, "record": record, "seat": seat, "level": HINT_LEVEL, "seed": hint_seed(record)}
+    request = {"id": 3, **decision_request(record, seat, HINT_LEVEL, hint_seed(record))}
     reply: dict[str, object] = json.loads(worker.handle(json.dumps(request)))
     reply.pop("ms")
     return reply

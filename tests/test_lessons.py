@@ -1,8 +1,8 @@
-"""Learn Bela's lessons (web/lessons.json) under CPython: every position is legal by the engine,
+"""Learn Bela's lessons (web/learn/lessons.json) under CPython: every position is legal by the engine,
 every lesson's right answer is what the rules or the exact solver say (computed here, from the
 engine and the solver, never by the lesson code), every wrong answer is explained (the engine's
 refusal, or the lesson's words on what it cost), every word is in the five languages; and the
-flow, the progress and the view models of web/learn.py and web/learn_view.py."""
+flow, the progress and the view models of web/learn/flow.py and web/learn/view.py."""
 
 from __future__ import annotations
 
@@ -20,9 +20,8 @@ from bela.review import dd_values
 from bela.rules import HouseRules
 from bela.seats import Seat, Team
 from web.i18n import LANGS, Translator
-from web.learn import FakeDrawing, FakeFlow, LearnFlow
-from web.learn_view import list_view, panel_view
-from web.lessons import (
+from web.learn.flow import FakeDrawing, FakeFlow, LearnFlow
+from web.learn.lessons import (
     KINDS,
     PROGRESS_KEY,
     WORDS,
@@ -35,18 +34,19 @@ from web.lessons import (
     load,
     next_of,
 )
+from web.learn.view import list_view, panel_view
 from web.model import Model
 from web.params import Params
-from web.protocol import action_text
 from web.saves import MemoryStore, Saves
 from web.session import DEFAULT_LEVELS, Session
 from web.settings import Settings
 from web.stats import Stats
 from web.storage import MATCH_KEY
 from web.words import refusal_text
+from web.worker.messages import action_text
 
 EN = Translator("en")
-LESSONS_FILE = Path(__file__).resolve().parent.parent / "web" / "lessons.json"
+LESSONS_FILE = Path(__file__).resolve().parent.parent / "web" / "learn" / "lessons.json"
 LESSONS = load()
 BY_ID = {x.ident: x for x in LESSONS}
 #: The issue's path, in order: each topic has its lesson (ui-contract.md: IDs are stable names).

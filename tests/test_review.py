@@ -1,4 +1,4 @@
-"""The review of a finished hand (bela/review.py) and its view model (web/review_view.py).
+"""The review of a finished hand (bela/review.py) and its view model (web/review/view.py).
 
 - With every card known, each legal card's value equals a plain minimax over the engine on
   random endings of up to three tricks.
@@ -35,7 +35,7 @@ from bela.observation import observe
 from bela.record import dumps, loads
 from bela.rules import HouseRules
 from bela.seats import SEATS, Seat
-from web.review_view import ReviewData, ReviewState, accuracy, review_view
+from web.review.view import ReviewData, ReviewState, accuracy, review_view
 from web.stats import Stats
 
 RULES = (HouseRules(), HouseRules(exact_half="visi"))
@@ -327,7 +327,7 @@ def test_the_view_shows_each_step_and_keeps_what_was_found() -> None:
     state = ReviewState(1, text)
     data = state.data
     assert data.next_part(hand) == "trick:0"
-    from web.review_work import answer
+    from web.worker.review import answer
 
     data.take("trick:0", answer(text, 1, "trick:0"))
     assert data.next_part(hand) == "bids"

@@ -168,8 +168,8 @@ def test_the_page_starts_from_the_entry_and_the_finder_ships_as_source() -> None
     assert {"web.app", "web.screens", "bela", "bela.cards", "web.i18n", "web.localstore"} <= set(modules)
     # the finder and its package are imported before it is in place; the review comes late
     assert not {"web", "web.compiled", "bela.review", "web.screens.review"} & set(modules)
-    # the bots' worker starts from web.worker: the bots ship compiled too
-    assert {"web.worker", "bela.bots", "bela.bots.search", "bela.bots.solver"} <= set(modules)
+    # the bots' worker starts from web.worker.main: the bots ship compiled too
+    assert {"web.worker.main", "bela.bots", "bela.bots.search", "bela.bots.solver"} <= set(modules)
     # and what the boot imports itself (a first visit reads no later module's file at start)
     assert shipped.BOOT in modules
     boot = (ROOT / "web" / "static" / "pyodide-boot.mjs").read_text(encoding="utf-8")
@@ -244,7 +244,13 @@ def test_every_other_module_ships_compiled_in_the_later_file(tmp_path: Path) -> 
     start = set(build_site.snapshot_shipped(ROOT))
     later = set(build_site.later_shipped(ROOT))
     assert not start & later
-    assert {"bela.review", "bela.hint", "web.screens.review", "web.screens.learn", "web.coach_work"} <= later
+    assert {
+        "bela.review",
+        "bela.hint",
+        "web.screens.review",
+        "web.screens.learn",
+        "web.worker.coach",
+    } <= later
     files = {p.relative_to(ROOT).as_posix() for p in build_site.python_files(ROOT)}
     modules = {snapshot.module_name(rel) for rel in files if rel.endswith(".py")}
     assert modules == start | later | set(shipped.KEPT_AS_SOURCE)

@@ -80,7 +80,7 @@ def test_the_name_changes_with_pyodide(tmp_path: Path) -> None:
 
 def test_no_browser_module_is_imported_before_the_snapshot() -> None:
     modules = build_site.snapshot_modules()
-    assert {"bela.bots", "bela.match", "bela.record", "web.worker", "web.i18n"} <= set(modules)
+    assert {"bela.bots", "bela.match", "bela.record", "web.worker.main", "web.i18n"} <= set(modules)
     for browser in ("web.app", "web.dom", "web.render", "web.botclient", "web.update"):
         assert browser not in modules
     assert not [m for m in modules if m.startswith(("bela.cli", "bela.arena", "bela.__main__"))]

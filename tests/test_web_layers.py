@@ -5,6 +5,7 @@ plain modules stay free of the browser, and ``bela`` never imports ``web``."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,7 @@ def imports_of(path: Path) -> set[str]:
     return found
 
 
+@functools.cache
 def graph(root: Path = WEB) -> dict[str, set[str]]:
     """web/'s modules and, for each, the modules of web/ it imports."""
     paths = sorted(root.rglob("*.py"))
@@ -141,3 +143,62 @@ def test_no_web_module_is_long_without_a_reason() -> None:
         if text.count("\n") > 420:
             doc = ast.get_docstring(ast.parse(text)) or ""
             assert "one room" in doc, f"{path.relative_to(ROOT)}: {text.count(chr(10))} lines"
+
+
+# -- the rooms: the bots' worker, the features' folders -----------------------------------------------
+
+#: What the worker's modules may import of the page's: plain values only.
+WORKER_MAY_USE = {"web.review.view"}
+#: The page's one door into the worker's code: the main thread's fallback (web/botclient.py).
+WORKER_DOOR = {"web.botclient": {"web.worker.main"}}
+
+
+def is_worker(name: str) -> bool:
+    return name == "web.worker" or name.startswith("web.worker.")
+
+
+@pytest.mark.parametrize("name", sorted(n for n in graph() if is_worker(n)))
+def test_the_worker_imports_nothing_of_the_page_but_plain_values(name: str) -> None:
+    """web/worker/ runs in the bots' worker: no screen, flow, model or browser module there."""
+    page = {m for m in graph()[name] if not is_worker(m)} - WORKER_MAY_USE
+    assert not page, f"{name} (in the bots' worker) imports {sorted(page)}"
+    path = WEB.parent / name.replace(".", "/")
+    path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    browser = {m for m in imports_of(path) if m.split(".")[0] in BROWSER}
+    assert not browser, f"{name} imports {sorted(browser)}"
+
+
+@pytest.mark.parametrize("name", sorted(n for n in graph() if not is_worker(n)))
+def test_the_page_talks_to_the_worker_through_its_messages(name: str) -> None:
+    """The page's modules use web.worker.messages (the one format both sides speak), never the
+    worker's own modules (but the fallback's door: the main thread answering as the worker)."""
+    reached = {m for m in graph()[name] if is_worker(m)} - {"web.worker", "web.worker.messages"}
+    assert reached <= WORKER_DOOR.get(name, set()), f"{name} imports {sorted(reached)}"
+
+
+FEATURES = ("coach", "daily", "hint", "learn", "review")
+
+
+@pytest.mark.parametrize("feature", FEATURES)
+def test_a_features_values_never_import_its_flow(feature: str) -> None:
+    """In each feature's folder the plain values (view models, notes) sit below its flow."""
+    folder = WEB / feature
+    assert (folder / "__init__.py").exists() and (folder / "flow.py").exists(), folder
+    flows = {n for n in graph() if n.endswith(".flow")}
+    for path in sorted(folder.glob("*.py")):
+        name = module_name(path)
+        if name.endswith(".flow") or name.endswith(".practice"):
+            continue
+        up = graph()[name] & flows
+        assert not up, f"{name} imports {sorted(up)}"
+
+
+def test_the_worker_rule_finds_a_page_import(tmp_path: Path) -> None:
+    pkg = tmp_path / "web"
+    (pkg / "worker").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "worker" / "__init__.py").write_text("")
+    (pkg / "worker" / "main.py").write_text("from web import model\n")
+    (pkg / "model.py").write_text("")
+    g = graph(pkg)
+    assert {m for m in g["web.worker.main"] if not is_worker(m)} == {"web.model"}

@@ -20,8 +20,7 @@ import js
 from bela.actions import Bid, Declare
 from bela.cards import Suit
 from web.botclient import BotClient
-from web.coaching import Coach
-from web.daily_flow import DailyFlow, wanted
+from web.daily.flow import DailyFlow, wanted
 from web.dom import by_id, closest, console_error, console_warn, q, qa
 from web.files import download, read_record
 from web.game import Game
@@ -31,7 +30,7 @@ from web.intents import Intent
 from web.localstore import LocalStore
 from web.model import Model
 from web.params import Params
-from web.practice import Practice
+from web.review.practice import Practice
 from web.saves import Saves, Store, new_seed
 from web.screens import Screens
 from web.screens.daily import share
@@ -39,8 +38,8 @@ from web.session import Session
 from web.update import Updates
 
 if TYPE_CHECKING:
-    from web.learn import LearnFlow
-    from web.reviewing import Reviews
+    from web.learn.flow import LearnFlow
+    from web.review.flow import Reviews
 
 Handler = Callable[[Intent], object]  # what a handler returns is not used
 #: Intents that leave an open lesson first (they act on the match in progress).
@@ -61,7 +60,7 @@ class App:
         for warning in self.saves.warnings:
             console_warn("Bela:", warning)
         self.screens = Screens(self.model)
-        self.game = Game(self.model, self.saves, BotClient(), self.screens)
+        self.game = Game(self.model, self.saves, BotClient(), self.screens, self.lessons)
         self.updates = Updates(self.game.notice, self.game.save)
         self.daily = DailyFlow(
             self.model,
@@ -73,8 +72,7 @@ class App:
             set_address,
             page_url,
         )
-        self.coach = Coach(self.model, self.game.bots, self.game)
-        self.game.coach = self.coach
+        self.coach = self.game.coach
         self.practice = Practice(
             self.model, self.game, lambda: self.reviews, self.redraw_review, self.daily.start
         )
@@ -87,7 +85,7 @@ class App:
     def reviews(self) -> Reviews:
         """The reviews of finished hands, made when one is first opened (with the review's
         screen: see web.screens.Screens.review)."""
-        from web.reviewing import Reviews
+        from web.review.flow import Reviews
 
         game = self.game
         return Reviews(self.model, game.bots, self.screens.review, game.save, game.spawn)
@@ -95,11 +93,14 @@ class App:
     @cached_property
     def learn(self) -> LearnFlow:
         """Learn Bela, made (with its screen and the lessons) when first opened."""
-        from web.learn import LearnFlow
+        from web.learn.flow import LearnFlow
 
-        flow = LearnFlow(self.model, self.saves.store, self.game, self.screens.learn, self.daily.start)
-        self.game.lessons = flow
-        return flow
+        return LearnFlow(self.model, self.saves.store, self.game, self.screens.learn, self.daily.start)
+
+    def lessons(self) -> LearnFlow | None:
+        """Learn Bela's flow once it has been made (the game asks it of the player's actions)."""
+        made: LearnFlow | None = self.__dict__.get("learn")
+        return made
 
     def redraw_review(self) -> None:
         self.screens.review.render()
@@ -114,7 +115,7 @@ class App:
             "declare": lambda i: game.human(Declare(i.value == "yes")),
             "bela": lambda i: game.answer_bela(i.value == "yes"),
             "table": lambda _i: game.drop_bela(),
-            "hint": lambda _i: game.ask_hint(),
+            "hint": lambda _i: game.hints.ask(),
             "next-hand": lambda _i: game.next_hand(),
             "new-game": lambda _i: self.new_match(),
             "restart": lambda _i: screens.open_confirm(),
@@ -231,7 +232,7 @@ class App:
         self.game.spawn(self._open_learn())
 
     async def _open_learn(self) -> None:
-        from web.lessons import ready
+        from web.learn.lessons import ready
 
         for _ in range(100):  # the game's files, unpacked when a restored page is idle
             if ready():

@@ -1,4 +1,4 @@
-"""The page's side of the bot worker (web/static/bot-worker.js running web/worker.py).
+"""The page's side of the bot worker (web/static/bot-worker.js running web/worker/main.py).
 
 Decisions are asked of the worker so that a bot's thinking never freezes the page. Until
 the worker has started the page makes the quick (easy, medium) decisions itself and waits for
@@ -17,6 +17,7 @@ import js
 from pyscript.ffi import create_proxy
 
 from web.dom import console_warn, obj
+from web.worker.messages import coach_request, decision_request, par_request, review_request
 
 START_TIMEOUT = 45.0  # seconds to wait for the worker's Pyodide to start
 ANSWER_TIMEOUT = 60.0  # seconds to wait for one decision
@@ -107,8 +108,9 @@ class BotClient:
 
     async def ask(self, record: str, seat: str, level: str, seed: int) -> dict[str, Any]:
         """The worker's whole reply for ``seat`` in the recorded position: the action and the
-        rest of the decision (web/worker.py), or ``{"error": ...}`` from the main thread's
+        rest of the decision (web/worker/main.py), or ``{"error": ...}`` from the main thread's
         fallback."""
+        request = decision_request(record, seat, level, seed)
         if self.state == "idle":
             self.start()
         if self.state == "starting" and level in QUICK_LEVELS:
@@ -116,67 +118,46 @@ class BotClient:
             # restored from the snapshot it holds the bots already; on a first visit it imports
             # them (shipped compiled: scripts/build/shipped.py's WORKER), where the worker's own boot
             # took seconds
-            return await self._here(record, seat, level, seed)
+            return await self._here(request)
         if self.state == "starting" and self._ready is not None:
             try:
                 await asyncio.wait_for(asyncio.shield(self._ready), START_TIMEOUT)
             except TimeoutError:
                 self._fail("the worker did not start in time")
         if self.state == "ready":
-            self._next_id += 1
-            ident = self._next_id
-            fut: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
-            self._pending[ident] = fut
-            request = {"id": ident, "record": record, "seat": seat, "level": level, "seed": seed}
-            self._worker.postMessage(json.dumps(request))
-            try:
-                reply = await asyncio.wait_for(fut, ANSWER_TIMEOUT)
-            except TimeoutError:
-                self._pending.pop(ident, None)
-                self._fail("the worker stopped answering")
-                reply = {"error": "timeout"}
+            reply = await self._send(request)
             if "action" in reply:
                 return reply
             console_warn("Bela: the worker could not decide:", reply.get("error"))
         # the main thread decides (slower pages, but the game goes on)
-        return await self._here(record, seat, level, seed)
+        return await self._here(request)
 
-    async def _here(self, record: str, seat: str, level: str, seed: int) -> dict[str, Any]:
-        """The decision made on the main thread."""
-        from web import worker as local_worker  # imported only when needed: the bots are heavy
+    async def _here(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The request answered on the main thread, as the worker would."""
+        from web.worker import main as local_worker  # imported only when needed: the bots are heavy
 
         await asyncio.sleep(0)
-        answer: dict[str, Any] = json.loads(
-            local_worker.handle(
-                json.dumps({"id": 0, "record": record, "seat": seat, "level": level, "seed": seed})
-            )
-        )
+        answer: dict[str, Any] = json.loads(local_worker.handle(json.dumps({**request, "id": 0})))
         return answer
 
     async def review(self, record: str, number: int, part: str) -> dict[str, Any]:
-        """One part of a finished hand's review (web/review_work.py), from the worker; on the main
+        """One part of a finished hand's review (web/worker/review.py), from the worker; on the main
         thread only if the worker cannot start."""
-        request: dict[str, Any] = {"kind": "review", "record": record, "hand": number, "part": part}
+        request = review_request(record, number, part)
         reply = await self._post(request)
-        if reply is not None:
-            return reply
-        from web import worker as local_worker
-
-        await asyncio.sleep(0)
-        local: dict[str, Any] = json.loads(local_worker.handle(json.dumps({**request, "id": 0})))
-        return local
+        return reply if reply is not None else await self._here(request)
 
     async def coach(self, record: str) -> dict[str, Any] | None:
-        """The player's cards priced by what their seat knows (web/coach_work.py), from the worker
+        """The player's cards priced by what their seat knows (web/worker/coach.py), from the worker
         only: never on the main thread, which it would block (None without a worker)."""
-        return await self._post({"kind": "coach", "record": record})
+        return await self._post(coach_request(record))
 
     # -- par of a deal (bela/daily.py), in steps between the players' decisions -----------------
 
     async def par(self, seed: int, number: int) -> tuple[int, int]:
         """Par (NS, EW) of deal ``number`` of ``seed``: the worker plays it a step per request;
         without a worker the main thread does, yielding between decisions."""
-        request = {"kind": "par", "seed": seed, "number": number, "budget_ms": PAR_STEP_MS}
+        request = par_request(seed, number, PAR_STEP_MS)
         while True:
             reply = await self._post(request)
             if reply is None:
@@ -185,11 +166,9 @@ class BotClient:
                 raise RuntimeError(f"no par: {reply['error']}")
             if reply.get("done"):
                 return int(reply["NS"]), int(reply["EW"])
-        from web import worker as local_worker
-
         while True:
             await asyncio.sleep(0.02)
-            local = json.loads(local_worker.handle(json.dumps({**request, "budget_ms": 0})))
+            local = await self._here({**request, "budget_ms": 0})
             if "error" in local:
                 raise RuntimeError(f"no par: {local['error']}")
             if local.get("done"):
@@ -206,6 +185,12 @@ class BotClient:
                 self._fail("the worker did not start in time")
         if self.state != "ready":
             return None
+        reply = await self._send(payload)
+        return None if self.state == "failed" else reply
+
+    async def _send(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Post ``payload`` to the started worker and wait for its reply (an error reply if it
+        stops answering: then the worker is given up and the main thread answers from now on)."""
         self._next_id += 1
         ident = self._next_id
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
@@ -216,4 +201,4 @@ class BotClient:
         except TimeoutError:
             self._pending.pop(ident, None)
             self._fail("the worker stopped answering")
-            return None
+            return {"error": "timeout"}

@@ -11,29 +11,27 @@ from __future__ import annotations
 
 import asyncio
 import traceback
-from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any, Protocol
 
 import js
 
-from bela.actions import Action, IllegalAction, Play, Refusal
+from bela.actions import Action, Play, Refusal
 from bela.cards import Card
 from bela.hand import Trick
 from bela.seats import Seat
 from web.announce import announcement
 from web.botclient import BotClient
+from web.coach.flow import Coach
 from web.dom import console_error, console_warn
-from web.hint import HINT_LEVEL, Advice, hint_seed, hint_texts
+from web.hint.flow import Hints
 from web.i18n import Msg
 from web.model import Banner, Model
-from web.protocol import parse_action
 from web.saves import Saves, new_session
-from web.session import Outcome, Session
+from web.session import Outcome, Position, Session
 from web.view import winning_declarations
 from web.words import refusal_text
-
-if TYPE_CHECKING:
-    from web.coaching import Coach
+from web.worker.messages import parse_action
 
 
 class Drawing(Protocol):
@@ -67,16 +65,51 @@ class Lessons(Protocol):
     def hand_ended(self) -> None: ...
 
 
+class Listener(Protocol):
+    """Told of every action the game has applied, saved and drawn: ``before``, the position it
+    was taken in; ``human``: the player's own (the coach's note; a room of friends sends it on)."""
+
+    def applied(self, before: Position, outcome: Outcome, human: bool) -> None: ...
+
+
+class Statistics:
+    """Counts each hand (and the match) as it ends into the statistics, saved with them."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def applied(self, before: Position, outcome: Outcome, human: bool) -> None:
+        m = self.game.model
+        counted = m.session.count_stats(m.stats)
+        if counted is not m.stats:
+            m.stats = counted
+            self.game.save()
+
+
 class Game:
-    def __init__(self, model: Model, saves: Saves, bots: BotClient, draw: Drawing) -> None:
+    """``lessons``: the lesson open on the table, if any (Learn Bela is made when first opened,
+    so the app hands a getter); ``listeners``: told of every action, after the coach (which the
+    game makes: it prices the player's turns and takes cards back through the game)."""
+
+    def __init__(
+        self,
+        model: Model,
+        saves: Saves,
+        bots: BotClient,
+        draw: Drawing,
+        lessons: Callable[[], Lessons | None] = lambda: None,
+        listeners: Sequence[Listener] = (),
+    ) -> None:
         self.model = model
         self.saves = saves
         self.bots = bots
         self.draw = draw
-        self.lessons: Lessons | None = None  # set once Learn Bela is first opened
+        self.lessons = lessons
         self.task: asyncio.Task[None] | None = None
         self.side_tasks: set[asyncio.Future[None]] = set()
-        self.coach: Coach | None = None  # the coach (web/coaching.py), told of the player's turns
+        self.coach = Coach(model, bots, self)
+        self.listeners: tuple[Listener, ...] = (Statistics(self), self.coach, *listeners)
+        self.hints = Hints(model, bots, draw, self.save, self.spawn)
 
     # -- saving and notices -------------------------------------------------------------------------
 
@@ -125,6 +158,9 @@ class Game:
         try:
             if first is not None:
                 m.busy = True
+                await self.coach.judged()  # the note on the player's card before any answer
+                if gen != m.gen:
+                    return
                 await self.after(first, gen, rendered=True)
             while gen == m.gen:
                 session = m.session
@@ -134,8 +170,7 @@ class Game:
                     self.draw.render()
                     if hand.turn is Seat.S and not hand.finished:
                         self.draw.live(m.t("live.your_turn"))
-                        if self.coach is not None:
-                            self.coach.turn()
+                        self.coach.turn()
                     return
                 seat = hand.turn
                 assert seat is not None
@@ -144,7 +179,7 @@ class Game:
                 action = await self.bot_action(seat, gen)
                 if gen != m.gen or action is None:
                     return
-                outcome = self.perform(action)
+                outcome = self.perform(action, human=False)
                 await asyncio.sleep(0)  # saved; drawn in a task of its own (each stays short)
                 if gen != m.gen:
                     return
@@ -174,15 +209,25 @@ class Game:
             await asyncio.sleep(wait)
         return action if gen == m.gen else None
 
-    def perform(self, action: Action) -> Outcome:
-        """Apply an action the engine accepts, count, save and announce it."""
+    def perform(self, action: Action, human: bool) -> Outcome:
+        """The one path of an action the engine accepts (the player's checked by :meth:`human`,
+        a computer player's by :meth:`bot_action`): applied, saved, drawn (the player's at once,
+        a computer player's card flies in, :meth:`after`) and announced, then the listeners
+        told (the statistics, the coach, a room of friends)."""
         m = self.model
+        before = m.position_key()
         outcome = m.session.apply(action)
         if outcome.trick is not None and not m.timing.instant:
             m.showing = outcome.trick  # left on the table for a moment
-        m.stats = m.session.count_stats(m.stats)
         self.save()
+        if human:
+            m.pending_bela = None
+            m.refusal = ""
+            m.busy = True
+            self.draw.render(played=outcome)  # at once: the choices go, the card leaves the hand
         self.draw.live(announcement(m.t, outcome, m.session.hand))
+        for listener in self.listeners:
+            listener.applied(before, outcome, human)
         return outcome
 
     async def after(self, out: Outcome, gen: int, rendered: bool = False) -> None:
@@ -226,12 +271,12 @@ class Game:
                 await asyncio.sleep(timing.banner / 1000)
         if out.hand_finished:
             m.banner = None
-            if self.lessons is not None:
-                self.lessons.hand_ended()
+            lessons = self.lessons()
+            if lessons is not None:
+                lessons.hand_ended()
 
     def show(self, outcome: Outcome | None) -> None:
-        """Draw the table after a lesson's answer (the action applied outside the flow, if
-        any: its card flies in)."""
+        """Draw the table after a lesson's answer (its card, if any, flies in)."""
         self.draw.render(played=outcome)
 
     def show_banner(self, text: str, cards: list[Card], big: bool) -> None:
@@ -250,32 +295,32 @@ class Game:
     # -- the human's moves ------------------------------------------------------------------------------
 
     def human(self, action: Action) -> None:
+        """The player's action: checked once by the engine (a refusal says why; a lesson open
+        on the table may take it, right or wrong), then on the one path (:meth:`perform`)."""
         m = self.model
         if not m.human_can_act():
             return
         refusal = m.session.hand.check(action)
-        if self.lessons is not None and self.lessons.acted(action, refusal):
+        card = action.card if isinstance(action, Play) else None
+        if refusal is not None and refusal.code == "bela" and card is not None:
+            # the first of the trump king and queen under bela "choose": ask
+            m.pending_bela = card
+            m.refusal = ""
+            self.draw.render()
+            self.draw.focus_choices()
+            return
+        lessons = self.lessons()
+        if lessons is not None and lessons.acted(action, refusal):
+            if refusal is not None and card is not None:
+                self.draw.shake(card.notation)
             return
         if refusal is not None:
-            self.refuse(refusal)
+            self.refuse(refusal, card)
             return
-        m.pending_bela = None
-        m.refusal = ""
-        key = m.position_key()
-        try:
-            outcome = self.perform(action)
-        except IllegalAction as e:  # the engine has the last word
-            self.refuse(e.refusal)
-            return
-        m.busy = True
-        self.draw.render(played=outcome)  # at once: the choices go, the card leaves the hand
-        if self.coach is not None:
-            self.coach.acted(key, action)  # its note at once, if the card's prices are known
-        self.kick(outcome)
+        self.kick(self.perform(action, human=True))
 
     def rewind(self, actions: int) -> None:
-        """Take the current hand back to its first ``actions`` actions (the coach's take-back):
-        the bots stop, the position is the one before, saved as if nothing had been played."""
+        """The coach's take-back: the hand back to its first ``actions`` actions, saved so."""
         self.restart(lambda: self.model.session.rewind(actions))
 
     def play_card(self, notation: str) -> None:
@@ -286,26 +331,10 @@ class Game:
         if hand.turn is not Seat.S or m.busy:
             self.say(m.t("status.not_your_turn"))
             return
-        card = Card.parse(notation)
         if hand.phase.value != "playing":
             self.say(m.t("status.bid_first"))
             return
-        refusal = hand.check(Play(card))
-        if refusal is not None and refusal.code == "bela":
-            # the first of the trump king and queen under bela "choose": ask
-            m.pending_bela = card
-            m.refusal = ""
-            self.draw.render()
-            self.draw.focus_choices()
-            return
-        if refusal is not None:
-            if self.lessons is not None and m.human_can_act() and self.lessons.acted(Play(card), refusal):
-                self.draw.shake(card.notation)
-                return
-            self.refuse(refusal, card)
-            return
-        m.pending_bela = None
-        self.human(Play(card))
+        self.human(Play(Card.parse(notation)))
 
     def answer_bela(self, yes: bool) -> None:
         """The player's answer to "bela?" for the trump king or queen about to be played."""
@@ -334,46 +363,6 @@ class Game:
         self.model.refusal = text
         self.draw.render()
 
-    # -- hints ----------------------------------------------------------------------------------------
-
-    def ask_hint(self) -> None:
-        """What the computer would do in the player's place: computed by the bot worker, then
-        highlighted with its reason (web.hint). It never acts for the player."""
-        m = self.model
-        if not m.human_can_act():
-            return
-        key = m.position_key()
-        if not m.hints.ask(key):
-            if m.hints.shown(key) is not None:
-                self.announce_hint()  # asked again: said again, not counted again
-            return
-        self.draw.render_hint()
-        self.spawn(self._fetch_hint(key, m.session.record_text()))
-
-    async def _fetch_hint(self, key: tuple[int, int, int], record: str) -> None:
-        m = self.model
-        advice: Advice | None = None
-        try:
-            reply = await self.bots.ask(record, Seat.S.name, HINT_LEVEL, hint_seed(record))
-            if key == m.position_key():
-                advice = Advice.from_reply(reply)
-                if m.session.hand.check(advice.action) is not None:
-                    raise ValueError(f"the hint {advice.action} is not legal here")
-        except Exception:
-            console_warn("Bela: no hint:", traceback.format_exc())
-            advice = None
-        if m.hints.answer(key, m.position_key(), advice):
-            if m.lesson is None and not m.session.practice:  # matches' only (no lesson, no practice)
-                m.stats = m.stats.add_hint()
-            self.save()
-            self.announce_hint()
-        self.draw.render_hint()
-
-    def announce_hint(self) -> None:
-        advice = self.model.hints.shown(self.model.position_key())
-        if advice is not None:
-            self.draw.live(" ".join(hint_texts(self.model.t, advice)))
-
     # -- between hands, new matches --------------------------------------------------------------------
 
     def next_hand(self) -> None:
@@ -400,7 +389,7 @@ class Game:
         m = self.model
         m.gen += 1
         m.session = session
-        m.practice = None  # a practice hand is left (web/practice.py sets it again when it starts one)
+        m.practice = None  # a practice hand is left (web/review/practice.py sets it again when it starts one)
         self.restart(lambda: setattr(m, "stats", session.count_stats(m.stats)))
 
     def restart(self, change: Callable[[], object]) -> None:

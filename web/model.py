@@ -12,7 +12,7 @@ The game's flow (web/game.py) changes it; the screens (web/screens/) only read i
 >>> m = Model(session, Settings(), Stats(), Params(speed="fast"), "en")
 >>> m.speed, m.timing.instant, m.t("seat.S")
 ('fast', False, 'You')
->>> m.position_key()
+>>> m.position_key()[:3]
 (0, 1, 0)
 """
 
@@ -23,18 +23,18 @@ from typing import TYPE_CHECKING, Any
 
 from bela.cards import Card
 from bela.seats import Seat
-from web.coach import CoachState
-from web.hint import HintState
+from web.coach.note import CoachState
+from web.hint.advice import HintState
 from web.i18n import Msg, Translator
 from web.params import Params
-from web.session import Session
+from web.session import Position, Session
 from web.settings import Settings
 from web.stats import Stats
 from web.view import Timing
 
 if TYPE_CHECKING:  # the review's and the lessons' modules are imported when first opened
-    from web.lessons import LessonState
-    from web.review_view import ReviewData, ReviewState
+    from web.learn.lessons import LessonState
+    from web.review.view import ReviewData, ReviewState
 
 #: The notice of a new build (drawn with its reload button by web/screens/notice.py).
 UPDATE_READY = Msg("notice.update_ready")
@@ -61,10 +61,12 @@ class Model:
     hints: HintState = field(default_factory=HintState)
     review: ReviewState | None = None  # the review of a finished hand, open over the page
     reviews: dict[tuple[int, int], ReviewData] = field(default_factory=dict)  # by (gen, hand)
-    coach: CoachState = field(default_factory=CoachState)  # the coach's prices and note (web/coach.py)
-    practice: Any = None  # while a practice hand is played: where "Back to review" returns (web/practice.py)
+    coach: CoachState = field(default_factory=CoachState)  # the coach's prices and note (web/coach/note.py)
+    practice: Any = (
+        None  # while a practice hand is played: where "Back to review" returns (review/practice.py)
+    )
     share_text: str = ""  # the last text shared (today's deals, a deal), shown to copy by hand
-    lesson: LessonState | None = None  # a lesson of Learn Bela open on the table (web/learn.py)
+    lesson: LessonState | None = None  # a lesson of Learn Bela open on the table (web/learn/flow.py)
     learned: set[str] = field(default_factory=set)  # the lessons answered right
     t: Translator = field(init=False)
 
@@ -96,6 +98,7 @@ class Model:
             return False
         return not self.busy and hand.turn is Seat.S and not hand.finished and not self.session.match.over
 
-    def position_key(self) -> tuple[int, int, int]:
-        """Changes whenever the position does (an action, a new hand, another match)."""
-        return (self.gen, self.session.hand_number, len(self.session.hand.actions))
+    def position_key(self) -> Position:
+        """Changes whenever the position does (an action, a new hand, another match, another
+        line of play after a take-back): web.session.Position."""
+        return self.session.position(self.gen)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from bela.daily import parse_date
 from bela.rules import TARGETS
-from web.daily_view import parse_deal
+from web.daily.view import parse_deal
 from web.i18n import KNOWN_LANGS
 from web.settings import COACH, LEVELS, SPEEDS
 

@@ -19,7 +19,7 @@ import random
 from typing import Protocol
 
 from bela.rules import HouseRules
-from web.daily_view import HARD_LEVELS, Duplicate
+from web.daily.view import HARD_LEVELS, Duplicate
 from web.i18n import Msg
 from web.params import MAX_SEED, Params
 from web.session import BOT_SEATS, Session

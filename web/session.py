@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from bela.actions import Action, Bid, Declare, Play
 from bela.cards import Suit
@@ -23,13 +23,26 @@ from bela.match import Match
 from bela.record import RecordError, dumps, from_json, to_json
 from bela.rules import HouseRules
 from bela.seats import SEATS, Seat, Team
-from web.daily_view import Duplicate
+from web.daily.view import Duplicate
 from web.settings import LEVELS
 from web.stats import Stats
 from web.storage import SaveError
+from web.worker.messages import action_text
 
 DEFAULT_LEVELS: dict[Seat, str] = {Seat.E: "medium", Seat.N: "medium", Seat.W: "medium"}
 BOT_SEATS: tuple[Seat, ...] = (Seat.E, Seat.N, Seat.W)
+
+
+class Position(NamedTuple):
+    """The key of what is worked out for one position (a hint, the coach's prices): the
+    match's generation, the hand's number, its actions so far, and the position itself (the
+    dealer, the deal and every action), so that a hand taken back and played on by another line
+    never meets what was found for the line taken back, even at the same count of actions."""
+
+    gen: int
+    hand: int
+    actions: int
+    line: str
 
 
 @dataclass
@@ -54,8 +67,10 @@ class Session:
     levels: dict[Seat, str] = field(default_factory=lambda: dict(DEFAULT_LEVELS))
     counted: int = 0  # finished hands already added to the statistics
     done: bool = False  # the finished match has been added to the statistics
-    duplicate: Duplicate | None = None  # today's deals or a shared deal (web/daily_view.py)
-    practice: bool = False  # a hand played again from its review (web/practice.py): never saved nor counted
+    duplicate: Duplicate | None = None  # today's deals or a shared deal (web/daily/view.py)
+    practice: bool = (
+        False  # a hand played again from its review (web/review/practice.py): not saved, not counted
+    )
 
     @classmethod
     def new(cls, rules: HouseRules, seed: int, levels: dict[Seat, str]) -> Session:
@@ -97,6 +112,22 @@ class Session:
 
     def record_text(self) -> str:
         return dumps(self.match)
+
+    def position(self, gen: int) -> Position:
+        """This position's key (:class:`Position`) in the match of generation ``gen``.
+
+        >>> from bela.rules import HouseRules
+        >>> s = Session.new(HouseRules(), seed=7, levels=DEFAULT_LEVELS)
+        >>> before = s.position(0)
+        >>> s.apply(s.hand.legal_actions()[0]).action == s.hand.undo()
+        True
+        >>> s.position(0) == before, before.actions
+        (True, 0)
+        """
+        hand = self.hand
+        deal = " ".join("".join(c.notation for c in hand.deal[s]) for s in SEATS)
+        line = " ".join(action_text(a) for a in hand.actions)
+        return Position(gen, self.hand_number, len(hand.actions), f"{hand.dealer.name} {deal} | {line}")
 
     # -- moving ----------------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from web.i18n import DECKS
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
 THEMES: tuple[str, ...] = ("auto", "light", "dark")
-COACH: tuple[str, ...] = ("off", "mistakes")  # the coach (web/coach.py): off, or a note on a costly card
+COACH: tuple[str, ...] = ("off", "mistakes")  # the coach (web/coach/note.py): off, or a note on a costly card
 
 #: What each setting may be; the first value is the default (lang: "" = from the browser).
 CHOICES: dict[str, tuple[object, ...]] = {

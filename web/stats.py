@@ -1,6 +1,6 @@
 """The player's statistics, counted once per finished hand and per finished match, the
 hints the player asked for (one per position where a hint was shown), and the accuracy found
-by the reviews of hands (web/review_view.py).
+by the reviews of hands (web/review/view.py).
 
 >>> from bela.match import Match
 >>> s = Stats()
@@ -17,7 +17,7 @@ from typing import Any
 from bela.daily import parse_date, today
 from bela.scoring import HandScore
 from bela.seats import Team
-from web.daily_view import signed, streak
+from web.daily.view import signed, streak
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,13 +30,13 @@ class Stats:
     stiglje: int = 0  # hands in which mi took every trick
     stiglje_against: int = 0  # hands in which vi took every trick
     points: int = 0  # points written by mi over all hands
-    hints: int = 0  # hints shown (web.hint), one per position asked
+    hints: int = 0  # hints shown (web.hint.advice), one per position asked
     # from the reviews of hands (web.review_view.accuracy), each hand counted once
     reviewed: int = 0  # hands reviewed
     review_cards: int = 0  # the player's cards with a choice in them
     review_best: int = 0  # ... equal to the hard player's choice
     review_lost: int = 0  # points lost to mistakes, in tenths of a point
-    coach_flags: int = 0  # the player's cards the coach flagged as costly (web/coach.py)
+    coach_flags: int = 0  # the player's cards the coach flagged as costly (web/coach/note.py)
     take_backs: int = 0  # ... and taken back
     daily: tuple[tuple[str, int], ...] = ()  # today's deals played for the record: (date, vs par)
 

@@ -29,7 +29,7 @@ PREFIX = "bela.v1."  # the keys never change: a newer page must find the older s
 MATCH_KEY = PREFIX + "match"
 SETTINGS_KEY = PREFIX + "settings"
 STATS_KEY = PREFIX + "stats"
-DAILY_KEY = PREFIX + "daily"  # today's deals in progress (web/daily_view.py), beside the match
+DAILY_KEY = PREFIX + "daily"  # today's deals in progress (web/daily/view.py), beside the match
 DEAL_KEY = PREFIX + "deal"  # a shared deal in progress
 KEYS: tuple[str, ...] = (MATCH_KEY, SETTINGS_KEY, STATS_KEY, DAILY_KEY, DEAL_KEY)
 

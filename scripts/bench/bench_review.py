@@ -1,7 +1,7 @@
 """The review of a finished hand (part of `make bench`).
 
 - ``engine``: 20 hands played by medium players, each reviewed part by part as the page asks
-  for it (web/review_work.py's ``timed_hands``), in CPython here and in Pyodide (the page's
+  for it (web/worker/review.py's ``timed_hands``), in CPython here and in Pyodide (the page's
   runtime): the first trick's ms, the whole hand's ms, how far back the solver reaches.
 - ``page``: in the page itself (speed=instant), each hand played to its end, then Review on the
   summary: ms from the click to the first trick's costs on the screen (the review jumps to the
@@ -54,7 +54,7 @@ TASKS_JS = "([a, b]) => window.__long.filter(([s, d]) => s + d >= a && s <= b).m
 
 
 def cpython(hands: int, seed: int) -> dict[str, Any]:
-    from web.review_work import timed_hands
+    from web.worker.review import timed_hands
 
     result: dict[str, Any] = timed_hands(hands, seed)
     return result
@@ -63,7 +63,7 @@ def cpython(hands: int, seed: int) -> dict[str, Any]:
 def pyodide(hands: int, seed: int) -> dict[str, Any]:
     with bp.pyodide_runner():
         result: dict[str, Any] = bp.run_in_pyodide(
-            f"from web.review_work import timed_hands\nresult = timed_hands({hands}, {seed})\n"
+            f"from web.worker.review import timed_hands\nresult = timed_hands({hands}, {seed})\n"
         )
     return result
 

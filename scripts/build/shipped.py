@@ -142,7 +142,7 @@ ENTRY = "web.app"
 #: the bots' side: what the worker imports as it starts (assets/bot-worker.js), and what the
 #: page imports to make the bots' quick decisions itself while the worker starts (web/botclient.py):
 #: shipped compiled too, so neither compiles the bots (issue 22)
-WORKER = "web.worker"
+WORKER = "web.worker.main"
 #: imported by assets/pyodide-boot.mjs itself at every start, once the compiled modules' finder
 #: is in place: the finder of a module missing from the trimmed standard library
 BOOT = "web.fallback"

@@ -4,7 +4,7 @@ sources) in ``/home/pyodide`` and Pyodide's full standard library.
 
 It imports every module of the game, then does what the page and its worker do: a whole hand
 played by the bots at every level through the worker's own handler (each answer carries a
-hint's words: web.hint), the review of that hand (the bids, tricks, the solver's costs),
+hint's words: web.hint.advice), the review of that hand (the bids, tricks, the solver's costs),
 today's par, and the engine's benchmark. Its globals then hold ``bela_boot`` (what Pyodide
 had imported before), ``bela_run`` (``sys.modules`` after) and ``bela_failed`` (the game's
 modules that need a browser: module -> why; stdlib_set.py reads their imports instead). It
@@ -50,7 +50,8 @@ def recorded_run() -> dict[str, str]:
     from bela.daily import daily_seed
     from bela.match import Match
     from bela.record import dumps
-    from web import bench, worker
+    from web import bench
+    from web.worker import main as worker
 
     def ask(request: dict[str, object]) -> None:
         reply = json.loads(worker.handle(json.dumps(request)))

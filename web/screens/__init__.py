@@ -18,8 +18,8 @@ module              draws
 ``stats``           the statistics dialog
 ``last_trick``      the last trick dialog
 ``rules``           the rules page
-``review``          the review of a finished hand (web/review_view.py's view model)
-``learn``           Learn Bela: the lessons' list and a lesson's panel (web/learn_view.py)
+``review``          the review of a finished hand (web/review/view.py's view model)
+``learn``           Learn Bela: the lessons' list and a lesson's panel (web/learn/view.py)
 ``daily``           today's deals: the page's mode, the strip over the table, the day's card
 ``elements``        cards, suit signs and buttons the others share
 ==================  ==========================================================================
@@ -106,7 +106,7 @@ class Screens:
 
     @cached_property
     def learn(self) -> LearnScreen:
-        from web.lessons import load
+        from web.learn.lessons import load
         from web.screens.learn import LearnScreen
 
         return LearnScreen(self.model, load())

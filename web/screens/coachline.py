@@ -1,11 +1,11 @@
 """The coach's note under the prompt (``[data-coach]``, ui-contract.md "Coach and take-back"): what
 the card just played cost, the better card and why, with Take back. Drawn from the model only
-(web/coaching.py decides when there is one)."""
+(web/coach/flow.py decides when there is one)."""
 
 from __future__ import annotations
 
-from web.coach import coach_texts, data_cost
-from web.coaching import shown
+from web.coach.flow import shown
+from web.coach.note import coach_texts, data_cost
 from web.dom import by_id, el, replace_children
 from web.model import Model
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import js
 
-from web.daily_view import Duplicate, card_rows, share_text, signed
+from web.daily.view import Duplicate, card_rows, share_text, signed
 from web.dom import by_id, el, q, replace_children
 from web.model import Model
 
@@ -83,7 +83,7 @@ class DailyScreen:
         strip.hidden = False
 
     def render_practice(self, strip: Any) -> None:
-        """A hand played again from its review (web/practice.py): which, and the way back."""
+        """A hand played again from its review (web/review/practice.py): which, and the way back."""
         m = self.model
         t = m.t
         back = m.practice

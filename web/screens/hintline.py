@@ -1,12 +1,12 @@
 """The Hint button beside the status line and the line under it with the hint's words; the
-suggested card or button highlighted (``[data-hinted]``). The hint itself is web/hint.py's."""
+suggested card or button highlighted (``[data-hinted]``). The hint itself is web/hint/advice.py's."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from web.dom import by_id, el, q, qa, replace_children
-from web.hint import hint_texts, target
+from web.hint.advice import hint_texts, target
 from web.model import Model
 from web.screens.elements import bulb_icon
 

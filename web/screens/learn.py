@@ -1,7 +1,7 @@
 """Learn Bela: the lessons' list (a dialog, ``[data-learn]``, one ``[data-lesson]`` button per
 lesson with ``data-done``) and the panel over the table while a lesson is open (what is asked,
 then ``[data-lesson-result]`` with why, and the buttons to try again, go on or leave), drawn
-from web/learn_view.py's view models. The page root carries ``data-mode="learn"`` and
+from web/learn/view.py's view models. The page root carries ``data-mode="learn"`` and
 ``data-lesson`` while a lesson is open (web/screens/daily.py sets the mode)."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 import js
 
 from web.dom import by_id, el, obj, once, q, replace_children
-from web.learn_view import PanelView, list_view, panel_view
-from web.lessons import Lesson
+from web.learn.lessons import Lesson
+from web.learn.view import PanelView, list_view, panel_view
 from web.model import Model
 from web.screens.dialog import made_dialog
 

@@ -1,4 +1,4 @@
-"""The review of a finished hand (web/review_view.py's view model): every card face up, each
+"""The review of a finished hand (web/review/view.py's view model): every card face up, each
 seat's hand shrinking as the cards are played, the trick on the table, the bids beside the
 hard player's, each play with what it cost (by what the seat knew, and with every card known)
 and its mark, and the verdict. Over the whole page; closing it leaves the page as it was.
@@ -18,9 +18,9 @@ from bela.cards import Card
 from bela.review_results import MISTAKE
 from bela.seats import SEATS, Seat
 from web.dom import by_id, el, obj, once, replace_children
-from web.hint import Advice, why
+from web.hint.advice import Advice, why
 from web.model import Model
-from web.review_view import ORDER, PlayLine, ReviewView, Verdict, cost_text, review_view
+from web.review.view import ORDER, PlayLine, ReviewView, Verdict, cost_text, review_view
 from web.screens.elements import card_el, deck_of, suit_mark
 from web.words import card_name, declaration_text
 

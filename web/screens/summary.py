@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bela.cards import Card
-from web.daily_view import shared_deal_of, summary_line
+from web.daily.view import shared_deal_of, summary_line
 from web.dom import by_id, el, obj, q, replace_children
 from web.model import Model
 from web.screens.elements import mini_cards, primary_action, review_button

@@ -1,5 +1,5 @@
 // The computer players' worker: its own Pyodide, the game's Python, no DOM.
-// Messages in: JSON text {id, record, seat, level, seed}; out: JSON text (see web/worker.py),
+// Messages in: JSON text {id, record, seat, level, seed}; out: JSON text (see web/worker/main.py),
 // after {ready: true, boot, ms, memory} once, or {failed: "..."} if it cannot start.
 // It starts like the page (pyodide-boot.mjs): from the build's snapshot once the service
 // worker holds it, else a normal boot.
@@ -10,7 +10,7 @@ let handle = null;
 const boot = (async () => {
   const started = performance.now();
   const { pyodide, how } = await startPython(await cachedSnapshot());
-  handle = pyodide.pyimport("web.worker").handle;
+  handle = pyodide.pyimport("web.worker.main").handle;
   postMessage({ ready: true, boot: how, ms: performance.now() - started, memory: memoryBytes(pyodide) });
 })().catch((error) => {
   postMessage({ failed: String((error && error.message) || error) });

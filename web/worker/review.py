@@ -1,4 +1,4 @@
-"""The review's work in the bots' worker (web/worker.py sends it requests of kind ``review``):
+"""The review's work in the bots' worker (web/worker/main.py sends it requests of kind ``review``):
 one part of one finished hand's review at a time, so that the page shows the first trick's
 costs at once and the worker answers decisions between parts. Plain Python (bela.review).
 
@@ -83,7 +83,7 @@ def timed_hands(hands: int = 20, seed: int = 1) -> dict[str, Any]:
 
     from bela.bots import decide
     from bela.record import dumps
-    from web.review_view import ReviewData
+    from web.review.view import ReviewData
 
     first: list[float] = []
     whole: list[float] = []

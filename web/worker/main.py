@@ -4,10 +4,10 @@ The page sends a JSON request ``{"id", "record", "seat", "level", "seed"}``; the
 rebuilds the match from its bela-record, builds the seat's observation, asks
 ``bela.bots.decide`` and answers ``{"id", "action", "reason", "ms"}`` with the rest of the
 decision (``rule``, ``params``, ``expected``, ``runner_up``, ``alternative``, ``samples``:
-what a hint shows, web.hint), or ``{"id", "error"}``. The same function runs under CPython,
+what a hint shows, web.hint.advice), or ``{"id", "error"}``. The same function runs under CPython,
 which is how it is tested. A request with ``"kind": "review"`` asks for a part of a finished
-hand's review instead (web/review_work.py), and one of kind ``coach`` the prices of the player's
-cards by what their seat knows (web/coach_work.py).
+hand's review instead (web/worker/review.py), and one of kind ``coach`` the prices of the player's
+cards by what their seat knows (web/worker/coach.py).
 
 A par request ``{"id", "kind": "par", "seed", "number", "budget_ms"}`` plays on the par of that
 deal (bela/daily.py) for about ``budget_ms``, at least one decision, and answers ``{"id",
@@ -36,7 +36,7 @@ from bela.daily import ParRun
 from bela.match import Match
 from bela.record import loads
 from bela.seats import Seat
-from web.hint import advice_json
+from web.worker.messages import decision_reply
 
 _cache: dict[str, Match] = {}
 _par_runs: dict[tuple[int, int], ParRun] = {}
@@ -92,19 +92,19 @@ def handle(request: str) -> str:
     try:
         data = json.loads(request)
         reply["id"] = data.get("id")
-        if data.get("kind") == "review":  # a part of a hand's review (web/review_work.py)
-            from web.review_work import answer
+        if data.get("kind") == "review":  # a part of a hand's review (web/worker/review.py)
+            from web.worker.review import answer
 
             reply.update(answer(str(data["record"]), int(data["hand"]), str(data["part"])))
-        elif data.get("kind") == "coach":  # the player's options priced (web/coach_work.py)
-            from web.coach_work import answer as coach_answer
+        elif data.get("kind") == "coach":  # the player's options priced (web/worker/coach.py)
+            from web.worker.coach import answer as coach_answer
 
             reply.update(coach_answer(str(data["record"])))
         elif data.get("kind") == "par":
             reply.update(par_step(int(data["seed"]), int(data["number"]), float(data.get("budget_ms", 100))))
         else:
             decision = decide(str(data["record"]), str(data["seat"]), str(data["level"]), int(data["seed"]))
-            reply.update(advice_json(decision))
+            reply.update(decision_reply(decision))
     except Exception as e:  # a bad request or a bot's bug must not kill the worker
         reply["error"] = f"{type(e).__name__}: {e}"
     reply["ms"] = round((time.perf_counter() - start) * 1000, 2)

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bela.hand import Hand
 from bela.seats import Seat
 from web.model import Model
-from web.review_view import ReviewData, ReviewState, accuracy
+from web.review.view import ReviewData, ReviewState, accuracy
 
 
 class Worker(Protocol):
@@ -33,20 +34,13 @@ class Drawing(Protocol):
     def close(self, opener: Any) -> None: ...
 
 
+@dataclass(eq=False)
 class Reviews:
-    def __init__(
-        self,
-        model: Model,
-        worker: Worker,
-        draw: Drawing,
-        save: Callable[[], None],
-        spawn: Callable[[Any], None],
-    ) -> None:
-        self.model = model
-        self.worker = worker
-        self.draw = draw
-        self.save = save
-        self.spawn = spawn
+    model: Model
+    worker: Worker
+    draw: Drawing
+    save: Callable[[], None]
+    spawn: Callable[[Any], None]
 
     def can_review(self, number: int) -> bool:
         hands = self.model.session.match.hands

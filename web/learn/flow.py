@@ -2,7 +2,7 @@
 action judged (by the engine's refusal, else against the lesson's right actions), trying again,
 the next lesson, and back to where the player was. Plain Python: it is handed the game's flow
 and the drawing as small interfaces (web/app.py wires them), so it imports neither the app nor
-the flow; the lessons and their judging are in web/lessons.py.
+the flow; the lessons and their judging are in web/learn/lessons.py.
 
 The match in progress is put aside while a lesson is open and put back as it was: a lesson's
 hand is never saved, never counted in the statistics, and the regular match's save is not
@@ -58,7 +58,7 @@ from typing import Protocol
 
 from bela.actions import Action, Refusal
 from bela.seats import Team
-from web.lessons import PROGRESS_KEY, Lesson, LessonState, Progress, Result, find, judge, load, next_of
+from web.learn.lessons import PROGRESS_KEY, Lesson, LessonState, Progress, Result, find, judge, load, next_of
 from web.model import Model
 from web.saves import Store
 from web.session import Outcome, Session
@@ -100,7 +100,7 @@ class LearnFlow:
         self.returned = returned  # back in the match (today's deals compute their par again)
         self.lessons: list[Lesson] = load()
         self.regular: Session | None = None  # the match put aside while a lesson is open
-        self.regular_practice: object = None  # and where its "Back to review" led (web/practice.py)
+        self.regular_practice: object = None  # and where its "Back to review" led (web/review/practice.py)
         known = [x.ident for x in self.lessons]
         self.model.learned = Progress.from_text(store.get(PROGRESS_KEY), known).done
 

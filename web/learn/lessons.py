@@ -1,4 +1,4 @@
-"""Learn Bela: the lessons, read from their data (web/lessons.json), and the player's progress.
+"""Learn Bela: the lessons, read from their data (web/learn/lessons.json), and the player's progress.
 Plain Python (no browser).
 
 A lesson is data, not code: a position (the dealer, the four hands of 8 cards, the house
@@ -35,9 +35,9 @@ from bela.record import from_json
 from bela.rules import HouseRules
 from bela.seats import SEATS, Seat
 from web.i18n import FALLBACK_LANG, LANGS
-from web.protocol import action_text, parse_action
 from web.session import DEFAULT_LEVELS, Session
 from web.words import T, refusal_text
+from web.worker.messages import action_text, parse_action
 
 #: The store's key of the lessons done (beside bela.v1.match and the others).
 PROGRESS_KEY = "bela.v1.learn"
@@ -56,7 +56,7 @@ class Lesson:
     deal: dict[Seat, tuple[Card, ...]]
     rules: HouseRules
     actions: tuple[Action, ...]
-    right: frozenset[str]  # the right actions, in the protocol's notation (web/protocol.py)
+    right: frozenset[str]  # the right actions, in the protocol's notation (web/worker/messages.py)
     words: dict[str, dict[str, str]]
     check: str = ""  # how tests/test_lessons.py checks the right answer (rules, solver...)
     before: tuple[dict[str, Any], ...] = ()  # the match's earlier hands (bela-record's "hands")

@@ -1,17 +1,18 @@
 """The coach: while the player thinks, the bots' worker prices every card they may play by what
-their seat knows (web/coach_work.py: the review's search, budget and seed, so the coach says
+their seat knows (web/worker/coach.py: the review's search, budget and seed, so the coach says
 what ``bela review`` will say of the card; a bid by the review's trump model); when the card
 played (the bid) costs
 :data:`~bela.review_results.MISTAKE` points or more, a note follows it at once (what it cost,
 the better card, why), with Take back, which undoes the card and whatever the bots did after
 it. Off in today's deals and a shared deal. Here: what the coach finds and says, plain values;
-its flow is web/coaching.py.
+its flow is web/coach/flow.py.
 
 >>> from web.i18n import Translator
 >>> prices = Prices.from_reply({"best": "AS", "values": {"AS": 20.0, "7S": 8.5, "KS": 15}, "samples": 24})
->>> note_for(prices, (1, 2, 9), "KS") is None
+>>> key = Position(1, 2, 9, "the position")
+>>> note_for(prices, key, "KS") is None
 True
->>> note = note_for(prices, (1, 2, 9), "7S")
+>>> note = note_for(prices, key, "7S")
 >>> note.cost, note.better, note.at
 (11.5, 'AS', 9)
 >>> coach_texts(Translator("en"), note)[0]
@@ -26,11 +27,12 @@ from typing import Any
 
 from bela.cards import Card, Suit
 from bela.review_results import MISTAKE, plain_number
-from web.hint import number
+from web.hint.advice import number
 from web.i18n import Translator
+from web.session import Position
 from web.words import card_name
 
-Key = tuple[int, int, int]  # web.model.Model.position_key: (match, hand, actions so far)
+Key = Position  # web.model.Model.position_key: the position itself, never a mere count
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +96,7 @@ class Note:
     @property
     def at(self) -> int:
         """The hand's actions before the choice: a take-back goes back to here."""
-        return self.key[2]
+        return self.key.actions
 
 
 def note_for(prices: Prices, key: Key, choice: str) -> Note | None:

@@ -1,9 +1,9 @@
 """Hints in the page: what the computer would do in the player's place, and why, in the page's
 language. Plain Python (no browser, and no bots: they are heavy on the page's thread).
 
-The page asks the bot worker (web/worker.py) for the decision of a ``HINT_LEVEL`` player in
+The page asks the bot worker (web/worker/main.py) for the decision of a ``HINT_LEVEL`` player in
 seat S, with a seed drawn from the position itself (:func:`hint_seed`: the same position, the
-same hint). The worker sends the decision back as plain data (:func:`advice_json`); here it is
+same hint). The worker sends the decision back as plain data (web.worker.messages.decision_reply); here it is
 read back (:meth:`Advice.from_reply`), the control to highlight is chosen (:func:`target`) and
 the reason is worded (:func:`hint_texts`) from the catalogs: ``hint.say.*`` for what to do,
 ``hint.rule.<rule id>`` for why, with the search's figures where the bot searched.
@@ -32,11 +32,11 @@ from typing import TYPE_CHECKING, Any
 from bela.actions import Action, Bid, Declare, Play
 from bela.cards import Card, Suit
 from web.i18n import Translator
-from web.protocol import action_text, parse_action
 from web.words import card_name
+from web.worker.messages import parse_action
 
 if TYPE_CHECKING:
-    from bela.bots import Decision
+    pass
 
 #: The level whose advice the hint gives: the strongest player (its card play is a search over
 #: sampled deals, whose figures the hint shows; its trump naming is a fitted model).
@@ -65,20 +65,6 @@ def hint_seed(record: str) -> int:
     import hashlib  # here: the page's start does without it (about 20 ms of a first visit)
 
     return int.from_bytes(hashlib.sha256(record.encode("utf-8")).digest()[:8], "big") >> 1
-
-
-def advice_json(decision: Decision) -> dict[str, Any]:
-    """A bot's decision as plain JSON data (the worker's reply carries it)."""
-    return {
-        "action": action_text(decision.action),
-        "reason": decision.reason,
-        "rule": decision.rule,
-        "params": [[name, value] for name, value in decision.params],
-        "expected": decision.expected,
-        "runner_up": decision.runner_up,
-        "alternative": action_text(decision.alternative) if decision.alternative is not None else None,
-        "samples": decision.samples,
-    }
 
 
 def _number(value: object) -> float | None:
@@ -234,7 +220,7 @@ def hint_texts(t: Translator, advice: Advice) -> list[str]:
     return lines
 
 
-Key = tuple[int, ...]
+Key = tuple[int | str, ...]  # web.session.Position, or any tuple that changes with the position
 
 
 class HintState:

@@ -1,5 +1,5 @@
 """The review of a finished hand, as the page shows it: what the worker found so far (a part at a
-time: web/review_work.py), where the player is in the replay, and what that step shows (each
+time: web/worker/review.py), where the player is in the replay, and what that step shows (each
 seat's cards still held, the plays with their costs and marks, the trick on the table, the
 bids, the verdict). Plain Python: no browser.
 
@@ -76,7 +76,7 @@ class ReviewData:
         return sum(1 for p in self.done if p.startswith("trick:"))
 
     def take(self, part: str, reply: dict[str, Any]) -> None:
-        """Keep one of the worker's answers (web/review_work.py)."""
+        """Keep one of the worker's answers (web/worker/review.py)."""
         if "error" in reply:
             self.failed = True
             return

@@ -1,4 +1,4 @@
-"""The coach's flow (web/coach.py holds what it finds and says): prices asked of the bots' worker
+"""The coach's flow (web/coach/note.py holds what it finds and says): prices asked of the bots' worker
 when the player is to play, the note on a costly card, the take-back. Plain Python (asyncio):
 the worker and the game's flow are handed in.
 """
@@ -12,8 +12,12 @@ from typing import Any, Protocol
 
 from bela.actions import Action, Bid, Play
 from bela.seats import Seat
-from web.coach import CoachState, Key, Note, Prices, choice_name, coach_texts, note_for
+from web.coach.note import CoachState, Key, Note, Prices, choice_name, coach_texts, note_for
 from web.model import Model
+from web.session import Outcome, Position
+
+JUDGE_WAIT = 30.0  # seconds the table waits at most for the prices of a card already played
+JUDGE_STEP = 0.02
 
 
 def coaching(model: Model) -> bool:
@@ -39,9 +43,8 @@ def shown(model: Model) -> Note | None:
     note = model.coach.note
     if note is None or not coaching(model):
         return None
-    gen, number, at = note.key
     hand = model.session.hand
-    if (gen, number) != (model.gen, model.session.hand_number) or len(hand.actions) <= at:
+    if note.key[:2] != (model.gen, model.session.hand_number) or len(hand.actions) <= note.at:
         return None
     if hand.finished:
         return None
@@ -105,14 +108,31 @@ class Coach:
             prices = None
         finally:
             state.asking.discard(key)
+        waiting = state.waiting
+        mine = waiting is not None and waiting[0] == key
+        if mine:
+            state.waiting = None  # priced or not: the table need not wait any longer
         if prices is None:
             return
         state.prices[key] = prices
-        waiting = state.waiting
-        if waiting is not None and waiting[0] == key:
-            state.waiting = None
+        if mine and waiting is not None:
             self._judge(key, waiting[1])
         await asyncio.sleep(0)
+
+    async def judged(self, limit: float = JUDGE_WAIT) -> None:
+        """Return once the card (bid) just played has its note or is known to need none: the
+        game's flow waits here before the computer players answer it, so that a note always
+        belongs to the table it is shown over (at most ``limit`` seconds: a worker that does not
+        answer leaves the card without a note, and the game goes on)."""
+        waited = 0.0
+        while self.state.waiting is not None and waited < limit:
+            await asyncio.sleep(JUDGE_STEP)
+            waited += JUDGE_STEP
+
+    def applied(self, before: Position, outcome: Outcome, human: bool) -> None:
+        """The game's listener (web.game.Listener): the player's actions get their notes."""
+        if human:
+            self.acted(before, outcome.action)
 
     def acted(self, key: Key, action: Action) -> None:
         """The player's action in position ``key`` has just been applied: the note on it, at once

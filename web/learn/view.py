@@ -3,7 +3,7 @@ it is done) and the panel over the table while a lesson is open (what is asked, 
 result and why). Plain Python, no browser: web/screens/learn.py draws it.
 
 >>> from web.i18n import Translator
->>> from web.lessons import LessonState, Result, load
+>>> from web.learn.lessons import LessonState, Result, load
 >>> lessons = load()
 >>> v = list_view(lessons, {"iber"}, Translator("en"), "en")
 >>> v.count, [(i.ident, i.done) for i in v.items[2:4]]
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from web.lessons import Lesson, LessonState
+from web.learn.lessons import Lesson, LessonState
 from web.words import T
 
 

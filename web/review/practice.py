@@ -33,7 +33,7 @@ from web.model import Model
 from web.session import Session
 
 if TYPE_CHECKING:
-    from web.review_view import ReviewData
+    from web.review.view import ReviewData
 
 
 def practice_session(session: Session, number: int, step: int) -> Session | None:

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol
 
 from bela.daily import today
-from web.daily_view import Duplicate, parse_deal, share_text, shared_deal_of, signed, written
+from web.daily.view import Duplicate, parse_deal, share_text, shared_deal_of, signed, written
 from web.i18n import Msg
 from web.model import Model
 from web.params import Params

@@ -1,4 +1,4 @@
-"""The coach's work in the bots' worker (web/worker.py sends it requests of kind ``coach``):
+"""The coach's work in the bots' worker (web/worker/main.py sends it requests of kind ``coach``):
 while the player thinks, every card they may play is priced by what their seat knows, with the
 review's own search, budget and seed (:func:`bela.review.coach_values`), so that the coach's
 note says what ``bela review`` will say of that card. Plain Python.

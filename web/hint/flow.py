@@ -1,0 +1,72 @@
+"""The hint's flow on the page: what the computer would do in the player's place, asked of the
+bots' worker (web/worker/main.py) and highlighted with its reason (web/hint/advice.py holds the
+values, web/screens/hintline.py draws them). It never acts for the player."""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bela.seats import Seat
+from web.hint.advice import HINT_LEVEL, Advice, hint_seed, hint_texts
+from web.model import Model
+from web.session import Position
+
+
+class Worker(Protocol):
+    async def ask(self, record: str, seat: str, level: str, seed: int) -> dict[str, Any]: ...
+
+
+class Drawing(Protocol):
+    def render_hint(self) -> None: ...
+
+    def live(self, text: str) -> None: ...
+
+
+@dataclass(eq=False)
+class Hints:
+    model: Model
+    worker: Worker
+    draw: Drawing
+    save: Callable[[], None]
+    spawn: Callable[[Coroutine[Any, Any, None]], None]
+
+    def ask(self) -> None:
+        """What the computer would do in the player's place: computed by the bot worker, then
+        highlighted with its reason (web.hint.advice). It never acts for the player."""
+        m = self.model
+        if not m.human_can_act():
+            return
+        key = m.position_key()
+        if not m.hints.ask(key):
+            if m.hints.shown(key) is not None:
+                self.announce()  # asked again: said again, not counted again
+            return
+        self.draw.render_hint()
+        self.spawn(self._fetch(key, m.session.record_text()))
+
+    async def _fetch(self, key: Position, record: str) -> None:
+        m = self.model
+        advice: Advice | None = None
+        try:
+            reply = await self.worker.ask(record, Seat.S.name, HINT_LEVEL, hint_seed(record))
+            if key == m.position_key():
+                advice = Advice.from_reply(reply)
+                if m.session.hand.check(advice.action) is not None:
+                    raise ValueError(f"the hint {advice.action} is not legal here")
+        except Exception:
+            print("Bela: no hint:", traceback.format_exc())
+            advice = None
+        if m.hints.answer(key, m.position_key(), advice):
+            if m.lesson is None and not m.session.practice:  # matches' only (no lesson, no practice)
+                m.stats = m.stats.add_hint()
+            self.save()
+            self.announce()
+        self.draw.render_hint()
+
+    def announce(self) -> None:
+        advice = self.model.hints.shown(self.model.position_key())
+        if advice is not None:
+            self.draw.live(" ".join(hint_texts(self.model.t, advice)))
