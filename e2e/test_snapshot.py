@@ -101,9 +101,11 @@ def test_the_snapshot_is_built_named_by_its_content_and_precached() -> None:
     sw = (SITE / "sw.js").read_text(encoding="utf-8")
     assert f'"{found.name}"' in sw
     # the page fetches Pyodide's big files gzipped: only those are precached, not the originals
+    # (named in sw.js only as what the worker keeps them unzipped as, with their hash)
     for name in build_site.GZIPPED:
-        assert f'"vendor/pyodide/{name}.gz"' in sw
-        assert f'"vendor/pyodide/{name}"' not in sw
+        assert f'["vendor/pyodide/{name}.gz", ' in sw
+        assert f'["vendor/pyodide/{name}", ' not in sw
+        assert f'"vendor/pyodide/{name}": "sha256-' in sw
 
 
 def test_a_later_visit_starts_from_the_snapshot_and_plays(
