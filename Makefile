@@ -6,7 +6,7 @@ PORT   ?= 8000
 STAMP  := $(VENV)/.installed-stamp
 NODE_STAMP := node_modules/.installed-stamp
 
-.PHONY: help play test site serve lint typecheck unit e2e bench arena install chromium engines clean
+.PHONY: help play test site screenshots serve lint typecheck unit e2e bench arena install chromium engines clean
 
 help:
 	@echo "make play   build the site and serve it at http://127.0.0.1:$(PORT) (PORT= to change)"
@@ -26,15 +26,20 @@ $(NODE_STAMP): package.json package-lock.json
 	@touch $@
 
 chromium:
-	@bash scripts/ensure-chromium.sh
+	@bash scripts/setup/ensure-chromium.sh
 
 # Firefox ESR and WebKitGTK (MiniBrowser, WebKitWebDriver, Xvfb) for e2e/test_engines.py
 engines:
-	@bash scripts/ensure-engines.sh
+	@bash scripts/setup/ensure-engines.sh
 
-# the standard library and node_modules only: no virtual environment (the Pages job stays light)
+# the standard library and node_modules only: no virtual environment (the Pages job stays light);
+# RELAYS='wss://… wss://…': the relays of "Play with friends" rooms (docs/friends.md)
+export RELAYS
 site: $(NODE_STAMP)
-	$(PYTHON) scripts/build/build_site.py
+	$(PYTHON) -m scripts.build.build_site
+
+screenshots: site chromium
+	$(PY) -m scripts.build.make_screenshots
 
 play: site
 	@echo "Bela is at http://127.0.0.1:$(PORT)/  (Ctrl+C to stop)"
@@ -65,7 +70,7 @@ test: $(STAMP) $(NODE_STAMP) chromium engines
 	$(E2E)
 
 bench: $(STAMP) site chromium
-	$(PY) scripts/bench/bench.py
+	$(PY) -m scripts.bench.bench
 
 clean:
 	rm -rf _site .pytest_cache .mypy_cache .ruff_cache e2e-artifacts

@@ -1,6 +1,12 @@
-"""The actions a player takes in a hand, and the refusal of an illegal one.
+"""The actions a player takes in a hand, the refusal of an illegal one, and the project's one
+text for an action (the page and its bots' worker, the lessons, the pinned test data).
 
 Actions do not name their seat: the hand knows whose turn it is.
+
+>>> [action_text(a) for a in (Bid(None), Bid(Suit.CLUBS), Declare(False), Play(Card.parse("KH"), True))]
+['bid:pass', 'bid:C', 'declare:no', 'play:KH:bela']
+>>> parse_action("play:TS") == Play(Card.parse("TS"))
+True
 """
 
 from __future__ import annotations
@@ -61,6 +67,39 @@ class Play:
 
 
 Action = Bid | Declare | Play
+
+
+class ActionTextError(ValueError):
+    """A text that is not an action."""
+
+
+def action_text(action: Action) -> str:
+    """``bid:pass``, ``bid:H``, ``declare:yes``, ``play:KH`` or ``play:KH:bela`` (``:bez``)."""
+    if isinstance(action, Bid):
+        return "bid:" + ("pass" if action.suit is None else action.suit.letter)
+    if isinstance(action, Declare):
+        return "declare:" + ("yes" if action.yes else "no")
+    text = "play:" + action.card.notation
+    if action.bela is not None:
+        text += ":bela" if action.bela else ":bez"
+    return text
+
+
+def parse_action(text: str) -> Action:
+    """The action :func:`action_text` wrote; :class:`ActionTextError` for any other text."""
+    kind, _, rest = text.partition(":")
+    try:
+        if kind == "bid":
+            return Bid(None if rest == "pass" else Suit.parse(rest))
+        if kind == "declare" and rest in ("yes", "no"):
+            return Declare(rest == "yes")
+        if kind == "play":
+            card, _, bela = rest.partition(":")
+            if bela in ("", "bela", "bez"):
+                return Play(Card.parse(card), None if not bela else bela == "bela")
+    except ValueError:
+        pass
+    raise ActionTextError(f"{text!r} is not an action")
 
 
 @dataclass(frozen=True, slots=True)

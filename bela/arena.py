@@ -15,12 +15,13 @@ from __future__ import annotations
 import math
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bela.actions import Action
-from bela.bots import LEVELS, decide
+from bela.bots import LEVELS, Budget, decide
+from bela.cards import Card
 from bela.deal import deal_cards, derive_seed
 from bela.hand import Hand
 from bela.observation import observe
@@ -28,7 +29,18 @@ from bela.rules import HouseRules
 from bela.scoring import score_hand
 from bela.seats import SEATS, Seat, Team
 
-__all__ = ["Tally", "decide", "percentiles", "play_deals", "play_hand", "run_arena"]
+__all__ = [
+    "Player",
+    "Tally",
+    "Watch",
+    "decide",
+    "level_player",
+    "percentiles",
+    "play_deals",
+    "play_hand",
+    "run_arena",
+    "share",
+]
 
 
 @dataclass
@@ -57,37 +69,63 @@ class Tally:
         self.hands += other.hands
 
 
+Player = Callable[[Hand, Seat, int], Action]
+"""A seat's player: (the hand, the seat to act, the decision's seed) -> its action."""
+
+Watch = Callable[[Hand, Seat, Action, float], None]
+"""Told of every action before it is applied: (the hand, the seat, the action, its milliseconds)."""
+
+
+def level_player(level: str, budget: Budget | None = None) -> Player:
+    """The ``level`` bot, seeing nothing but its seat's observation; ``budget`` replaces the
+    level's search limits (for experiments: ``scripts/arena``, ``scripts/fit``)."""
+
+    def play(hand: Hand, seat: Seat, seed: int) -> Action:
+        return decide(observe(hand, seat), level, seed, budget).action
+
+    return play
+
+
 def play_hand(
     dealer: Seat,
-    deal: dict[Seat, tuple[Any, ...]],
-    levels: dict[Team, str],
-    rules: HouseRules,
+    deal: Mapping[Seat, Sequence[Card]],
+    players: Mapping[Seat, Player],
+    rules: HouseRules | None,
     seed: int,
-    times: dict[Team, list[float]] | None = None,
+    watch: Watch | None = None,
+    until: Callable[[Hand], bool] | None = None,
 ) -> tuple[Hand, int]:
-    """Play one hand to its end; returns the hand and the number of illegal actions."""
+    """Play one hand to its end (or until ``until(hand)``), the seeds ``derive_seed(seed,
+    actions so far)``; returns the hand and the number of illegal actions (a bot's exception
+    counts as one: the first legal action is played instead). The one hand-playing loop of
+    the arenas (``bela arena``, ``scripts/arena/arena_vs.py``, ``scripts/arena/bid_arena.py``)."""
     hand = Hand(dealer, deal, rules)
     illegal = 0
-    while not hand.finished:
+    while not hand.finished and (until is None or not until(hand)):
         seat = hand.turn
         assert seat is not None
-        obs = observe(hand, seat)
-        level = levels[seat.team]
         start = time.perf_counter()
         action: Action | None
         try:
-            action = decide(obs, level, derive_seed(seed, len(hand.actions))).action
+            action = players[seat](hand, seat, derive_seed(seed, len(hand.actions)))
         except Exception as e:  # a bot bug must not stop the arena
-            print(f"arena: {level} raised {type(e).__name__}: {e}", file=sys.stderr)
+            print(f"arena: {seat.name} raised {type(e).__name__}: {e}", file=sys.stderr)
             action = None
         elapsed = (time.perf_counter() - start) * 1000
-        if times is not None:
-            times[seat.team].append(elapsed)
         if action is None or hand.check(action) is not None:
             illegal += 1
             action = hand.legal_actions()[0]
+        if watch is not None:
+            watch(hand, seat, action, elapsed)
         hand.apply(action)
     return hand, illegal
+
+
+def _timer(times: dict[Team, list[float]]) -> Watch:
+    def timed(hand: Hand, seat: Seat, action: Action, ms: float) -> None:
+        times[seat.team].append(ms)
+
+    return timed
 
 
 def play_deals(a: str, b: str, seed: int, indices: Sequence[int], rules: HouseRules) -> Tally:
@@ -98,9 +136,9 @@ def play_deals(a: str, b: str, seed: int, indices: Sequence[int], rules: HouseRu
         deal = deal_cards(deal_seed, dealer)
         a_sum = b_sum = 0
         for game, a_team in enumerate((Team.NS, Team.EW)):
-            levels = {a_team: a, a_team.other: b}
+            players = {s: level_player(a if s.team is a_team else b) for s in SEATS}
             times: dict[Team, list[float]] = {Team.NS: [], Team.EW: []}
-            hand, bad = play_hand(dealer, deal, levels, rules, derive_seed(seed, i, game), times)
+            hand, bad = play_hand(dealer, deal, players, rules, derive_seed(seed, i, game), _timer(times))
             written = score_hand(hand).written
             a_sum += written[a_team]
             b_sum += written[a_team.other]
@@ -126,15 +164,29 @@ def _chunk(args: tuple[str, str, int, list[int], HouseRules]) -> Tally:
     return play_deals(*args)
 
 
-def percentiles(ms: Sequence[float]) -> dict[str, float]:
+def percentiles(ms: Sequence[float], digits: int = 2) -> dict[str, float]:
+    """The median, 95th percentile (nearest rank) and maximum of ``ms``, rounded; zeros if empty."""
     if not ms:
         return {"p50": 0.0, "p95": 0.0, "max": 0.0}
     xs = sorted(ms)
 
     def at(q: float) -> float:
-        return round(xs[min(len(xs) - 1, math.ceil(q * len(xs)) - 1)], 2)
+        return round(xs[min(len(xs) - 1, math.ceil(q * len(xs)) - 1)], digits)
 
-    return {"p50": at(0.5), "p95": at(0.95), "max": round(xs[-1], 2)}
+    return {"p50": at(0.5), "p95": at(0.95), "max": round(xs[-1], digits)}
+
+
+def share(deal_scores: Sequence[float]) -> dict[str, Any]:
+    """A's share of the deals (1 won, 0.5 tied, 0 lost) and its 95% interval (normal
+    approximation, clipped to 0..1)."""
+    n = len(deal_scores)
+    mean = sum(deal_scores) / n
+    var = sum((x - mean) ** 2 for x in deal_scores) / max(n - 1, 1)
+    half = 1.96 * math.sqrt(var / n)
+    return {
+        "a_share": round(mean, 4),
+        "ci95": [round(max(0.0, mean - half), 4), round(min(1.0, mean + half), 4)],
+    }
 
 
 def run_arena(
@@ -157,21 +209,15 @@ def run_arena(
                 tally.add(part)
     else:
         tally = play_deals(a, b, seed, indices, rules)
-    n = len(tally.deal_scores)
-    share = (tally.a_wins + tally.ties / 2) / n
-    mean = sum(tally.deal_scores) / n
-    var = sum((x - mean) ** 2 for x in tally.deal_scores) / max(n - 1, 1)
-    half = 1.96 * math.sqrt(var / n)
     return {
         "a": a,
         "b": b,
-        "deals": n,
+        "deals": len(tally.deal_scores),
         "seed": seed,
         "a_wins": tally.a_wins,
         "b_wins": tally.b_wins,
         "ties": tally.ties,
-        "a_share": round(share, 4),
-        "ci95": [round(max(0.0, share - half), 4), round(min(1.0, share + half), 4)],
+        **share(tally.deal_scores),
         "points_per_hand": {
             "a": round(tally.a_points / tally.hands, 2),
             "b": round(tally.b_points / tally.hands, 2),

@@ -101,3 +101,22 @@ class Match:
             raise RuntimeError("no hand has been dealt")
         before = score_match((self._score_of(h) for h in self.hands[:-1]), self.rules)
         return observe(hand, seat, before.totals, before.hanging, len(self.hands))
+
+
+def played_at_random(seed: int, rng_seed: int = 1) -> Match:
+    """A match of ``seed`` whose first hand every seat played out with random legal actions
+    (a finished hand for examples and tests).
+
+    >>> m = played_at_random(3)
+    >>> m.hands[0].finished, len(m.hands[0].plays)
+    (True, 32)
+    """
+    from bela.deal import SplitMix64
+
+    match = Match(seed=seed)
+    hand = match.start_hand()
+    rng = SplitMix64(rng_seed)
+    while not hand.finished:
+        legal = hand.legal_actions()
+        hand.apply(legal[rng.below(len(legal))])
+    return match

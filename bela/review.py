@@ -26,13 +26,9 @@ The hand replayed step by step, which the costs, the bids and the verdict all wa
 :mod:`bela.review_replay`; what a review finds (its plain values, which the page reads without
 the bots) in :mod:`bela.review_results`.
 
->>> from bela.match import Match
->>> from bela.deal import SplitMix64
->>> m = Match(seed=3)
->>> hand = m.start_hand()
->>> rng = SplitMix64(1)
->>> while not hand.finished:
-...     hand.apply(hand.legal_actions()[rng.below(len(hand.legal_actions()))])
+>>> from bela.match import played_at_random
+>>> m = played_at_random(3)
+>>> hand = m.hands[0]
 >>> r = review_trick(m, 1, 7)
 >>> [p.index for p in r], all(p.cost_dd is not None for p in r)
 ([28, 29, 30, 31], True)

@@ -1,8 +1,8 @@
 """Where the pad and the štiglja of a finished hand were decided (part of its review,
 :mod:`bela.review`): the first card after which, with every card known, no way of playing the
 rest could change them. A search over every continuation (:class:`Extremes`: the lowest and
-highest result), within :data:`DECIDED_NODES` nodes a position, from the end backwards; past
-it, the cards before are left undecided (``searched`` says how far back it went).
+highest result, by the bots' exact solver), within :data:`DECIDED_NODES` nodes, from the end
+backwards; past it, the cards before are left undecided (``searched`` says how far back it went).
 """
 
 from __future__ import annotations
@@ -10,93 +10,48 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bela.actions import Play
-from bela.bots.cardset import POINTS, TO_INT, legal_mask, mask_of
+from bela.bots.cardset import POINTS, TO_INT, mask_of
 from bela.bots.search import Scoring
-from bela.bots.solver import INF, NodeLimit
+from bela.bots.solver import NodeLimit, Solver
 from bela.hand import Hand
 from bela.match import Match
 from bela.review_replay import finished_hand, replay, scoring_at
 from bela.review_results import Decided
 from bela.seats import SEATS, Team
 
-#: the search over every continuation: nodes in all
+#: the search over every continuation: nodes each for the lowest and the highest R
 DECIDED_NODES = 60_000
 
 
 class Extremes:
-    """The lowest and highest R (bela.bots.solver's value for NS) over every way of playing the
-    rest of one deal. The table (keyed by the four hands, the leader and who has a trick) holds
-    for every position of the deal, so walking back through a hand reuses it; past ``limit``
-    nodes in all, :class:`NodeLimit`."""
+    """Whether the lowest and the highest R (bela.bots.solver's value for NS) over every way of
+    playing the rest of one deal lie on either side of a threshold: the solver with every seat
+    taking the lowest R, and with every seat taking the highest, each asked with a null window
+    (it stops at the first continuation past the threshold). Their tables (keyed by the four
+    hands, the leader and who has a trick) hold for every position of the deal, so walking back
+    through a hand reuses them; past ``limit`` nodes in either, :class:`NodeLimit`."""
 
     def __init__(self, trump: int, limit: int) -> None:
-        self.trump = trump
-        self.limit = limit
-        self.nodes = 0
-        self.memo: dict[int, tuple[int, int]] = {}
+        self.low = Solver(trump, limit, maximizing=(False,) * 4)
+        self.high = Solver(trump, limit, maximizing=(True,) * 4)
 
-    def value(self, hands: Sequence[int], leader: int, trick: Sequence[int], flags: int) -> tuple[int, int]:
-        trump = self.trump
-        pts = POINTS[trump]
-        h = list(hands)
-        memo = self.memo
+    def splits(self, hands: Sequence[int], leader: int, trick: Sequence[int], flags: int, t: int) -> bool:
+        """Whether some way of playing the rest gives R below ``t`` and another at least ``t``."""
+        return (
+            self._value(self.low, hands, leader, trick, flags, t)
+            < t
+            <= self._value(self.high, hands, leader, trick, flags, t)
+        )
 
-        def start(lead: int, fl: int) -> tuple[int, int]:
-            if not h[lead]:
-                s = 2 if not fl & 2 else (0 if not fl & 1 else 1)
-                return s, s
-            key = ((h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96) << 4) | lead << 2 | fl
-            got = memo.get(key)
-            if got is None:
-                got = play(0, lead, -1, 0, lead, 0, fl)
-                memo[key] = got
-            return got
-
-        def play(n: int, lead: int, led: int, win: int, winseat: int, tpts: int, fl: int) -> tuple[int, int]:
-            self.nodes += 1
-            if self.nodes > self.limit:
-                raise NodeLimit
-            seat = (lead + n) & 3
-            hand = h[seat]
-            m = hand if led < 0 else legal_mask(hand, led, win, trump)
-            lo, hi = INF, -INF
-            while m:
-                b = m & -m
-                m ^= b
-                i = b.bit_length() - 1
-                h[seat] = hand ^ b
-                if n == 0:
-                    nl, nw, nws = i >> 3, i, seat
-                else:
-                    nl = led
-                    if (i >> 3 == win >> 3 and i > win) or (i >> 3 == trump and win >> 3 != trump):
-                        nw, nws = i, seat
-                    else:
-                        nw, nws = win, winseat
-                tp = tpts + pts[i]
-                if n == 3:
-                    if not (h[0] | h[1] | h[2] | h[3]):
-                        tp += 10
-                    if nws & 1:
-                        a, z = start(nws, fl | 2)
-                    else:
-                        a, z = start(nws, fl | 1)
-                        a, z = a + 3 * tp, z + 3 * tp
-                else:
-                    a, z = play(n + 1, lead, nl, nw, nws, tp, fl)
-                h[seat] = hand
-                lo, hi = min(lo, a), max(hi, z)
-            return lo, hi
-
+    @staticmethod
+    def _value(
+        solver: Solver, hands: Sequence[int], leader: int, trick: Sequence[int], flags: int, t: int
+    ) -> int:
+        ns_has, ew_has = bool(flags & 1), bool(flags & 2)
         if not trick:
-            return start(leader, flags)
-        led = trick[0] >> 3
-        win, winseat, tpts = trick[0], leader, 0
-        for j, c in enumerate(trick):
-            tpts += pts[c]
-            if j and ((c >> 3 == win >> 3 and c > win) or (c >> 3 == trump and win >> 3 != trump)):
-                win, winseat = c, (leader + j) & 3
-        return play(len(trick), leader, led, win, winseat, tpts, flags)
+            return solver.position_value(hands, leader, ns_has, ew_has, t - 1, t)
+        values = solver.root_values(hands, leader, trick, ns_has, ew_has, alpha=t - 1, beta=t).values()
+        return max(values) if solver.maximizing[0] else min(values)
 
 
 def _outcome(scoring: Scoring, r: int) -> tuple[str, int]:
@@ -114,6 +69,24 @@ def _outcome(scoring: Scoring, r: int) -> tuple[str, int]:
     if 2 * own == total and scoring.rules.exact_half == "visi":
         return "visi", s
     return "pad", s
+
+
+def _bounds(
+    scoring: Scoring, hands: Sequence[int], trick: Sequence[int], trump: int
+) -> tuple[list[int], list[int]]:
+    """The values of R at which the outcome changes: the pad's (made, pad or visi: the R where
+    the class differs from the next lower R a hand can end with) and the štiglja's (1: above
+    EW taking every trick; the highest R: NS taking every trick)."""
+    pts = POINTS[trump]
+    rest = 10 + sum(pts[i] for m in hands for i in range(32) if m >> i & 1) + sum(pts[i] for i in trick)
+    top = 3 * rest + 2
+    ends = [0, *range(1, 3 * rest + 2, 3), top]  # R: EW takes every trick, the middle, NS every trick
+    pad = [
+        r
+        for r, below in zip(ends[1:], ends, strict=False)
+        if _outcome(scoring, r)[0] != _outcome(scoring, below)[0]
+    ]
+    return pad, [1, top]
 
 
 def decided(match: Match, number: int, limit: int = DECIDED_NODES) -> Decided:
@@ -136,22 +109,25 @@ def decided(match: Match, number: int, limit: int = DECIDED_NODES) -> Decided:
         pos = states[k]
         won = pos.tricks_won()
         flags = (1 if won[Team.NS] else 0) | (2 if won[Team.EW] else 0)
+        hands = [mask_of(pos.held[s], t) for s in SEATS]
+        trick = [table[c.index] for c in pos.trick.cards]
+        pad_bounds, stiglja_bounds = _bounds(scoring_at(hand, pos), hands, trick, t)
+        # a team with a trick already: the other one can no longer take every trick
+        stiglja_bounds = [
+            b for b, gone in zip(stiglja_bounds, (flags & 1, flags & 2), strict=True) if not gone
+        ]
         try:
-            lo, hi = search.value(
-                [mask_of(pos.held[s], t) for s in SEATS],
-                int(pos.trick.leader),
-                [table[c.index] for c in pos.trick.cards],
-                flags,
-            )
+            if pad is None and any(
+                search.splits(hands, int(pos.trick.leader), trick, flags, b) for b in pad_bounds
+            ):
+                pad = k + 1
+            if stiglja is None and any(
+                search.splits(hands, int(pos.trick.leader), trick, flags, b) for b in stiglja_bounds
+            ):
+                stiglja = k + 1
         except NodeLimit:
             break
         searched = k
-        scoring = scoring_at(hand, pos)
-        a, z = _outcome(scoring, lo), _outcome(scoring, hi)
-        if pad is None and a[0] != z[0]:
-            pad = k + 1
-        if stiglja is None and a[1] != z[1]:
-            stiglja = k + 1
         if pad is not None and stiglja is not None:
             break
     else:

@@ -90,8 +90,7 @@ def fresh_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Pa
     """The site built once more from the sources, into a folder of its own, and the files the
     build says it wrote (built once for the tests that look at a build: a build takes a minute
     on a busy machine; under pytest-xdist they share a worker: ``xdist_group("build")``)."""
-    sys.path.insert(0, str(ROOT / "scripts" / "build"))
-    import build_site
+    from scripts.build import build_site
 
     out = tmp_path_factory.mktemp("fresh") / "site"
     return out, build_site.build(out)

@@ -5,22 +5,17 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
 
 from playwright.sync_api import BrowserType
 
-from e2e.conftest import ROOT, SITE, PagesServer, Watch
+from e2e.conftest import SITE, PagesServer, Watch
 from e2e.game import open_game
 from e2e.test_offline import wait_until_cached
-
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
-import make_icons
-from indexed_png import read_png
+from scripts.build import make_icons
+from scripts.build.indexed_png import read_png
 
 COLOUR = re.compile(r"^#[0-9a-f]{6}$")
 

@@ -6,21 +6,15 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 
-from e2e.conftest import DESKTOP, ROOT, SITE, SUB_PATH, PagesServer, Watch
+from e2e.conftest import DESKTOP, SITE, SUB_PATH, PagesServer, Watch
 from e2e.game import BOOT_TIMEOUT, human_step, open_game, play_until, snapshot, wait_for_human, wait_ready
-
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
-import build_site
-import stdlib
+from scripts.build import build_site, stdlib
 
 # the service worker's install (the precache) done and its activation too, or an error
 WORKER_READY_JS = """(ms) => Promise.race([

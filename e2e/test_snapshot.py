@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,12 +17,7 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 from e2e.conftest import DESKTOP, ROOT, SITE, PagesServer, Watch
 from e2e.game import MOVE_TIMEOUT, open_game, snapshot, wait_ready
 from e2e.test_offline import play_a_card, wait_until_cached
-
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
-import build_site
-import stdlib
+from scripts.build import build_site, stdlib
 
 BOOTED = "() => document.body.dataset.boot"
 BOTS = "() => globalThis.belaBotsStart && globalThis.belaBotsStart.boot"

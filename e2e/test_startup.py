@@ -5,7 +5,6 @@ from __future__ import annotations
 import gzip
 import io
 import json
-import sys
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -14,13 +13,7 @@ from playwright.sync_api import Page, Route
 
 from e2e.conftest import ROOT, SITE, SUB_PATH, Watch
 from e2e.game import BOOT_TIMEOUT, human_step, open_game, snapshot, url, wait_ready
-
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
-import build_site
-import shipped
-import stdlib
+from scripts.build import build_site, shipped, stdlib
 
 
 def test_table_and_progress_show_before_python(page: Page, site: str) -> None:

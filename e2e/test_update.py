@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,17 +12,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext
 
-from e2e.conftest import DESKTOP, ROOT, SITE, SUB_PATH, PagesServer, Watch
+from e2e.conftest import DESKTOP, SITE, SUB_PATH, PagesServer, Watch
 from e2e.game import BOOT_TIMEOUT, open_game, play_until, snapshot, wait_for_human, wait_ready
 from e2e.test_deals import export_record
 from e2e.test_i18n import choose, close, open_from_menu
 from e2e.test_offline import wait_until_cached
+from scripts.build import build_site
 from web import storage
-
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
-import build_site
 
 UPDATE_BUTTON = '[data-notice] [data-action="update"]'
 SECOND = 'meta[name="bela-build"][content="second"]'

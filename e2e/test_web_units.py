@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 import string
-import sys
 import tomllib
 import zipfile
 from pathlib import Path
@@ -28,8 +27,6 @@ from web.worker import main as worker
 from web.worker.messages import ProtocolError, action_text, parse_action
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
 
 
 def placeholders(text: str) -> set[str]:
@@ -204,7 +201,7 @@ def test_card_sprite_has_every_card() -> None:
 
 @pytest.mark.xdist_group("build")
 def test_build_lists_what_it_writes(fresh_build: tuple[Path, list[Path]]) -> None:
-    import build_site
+    from scripts.build import build_site
 
     site, files = fresh_build
     written = {p.as_posix() for p in files}

@@ -8,7 +8,7 @@ import pytest
 
 import bela.arena as arena
 from bela.actions import Bid
-from bela.bots import Decision
+from bela.bots import Budget, Decision
 from bela.cli import main
 from bela.observation import Observation
 
@@ -44,10 +44,10 @@ def test_the_arena_is_reproducible() -> None:
 def test_illegal_actions_are_counted_and_play_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
     real = arena.decide
 
-    def sloppy(obs: Observation, level: str, seed: int) -> Decision:
+    def sloppy(obs: Observation, level: str, seed: int, budget: Budget | None = None) -> Decision:
         if level == "easy" and obs.phase.value == "playing":
             return Decision(Bid(None))  # never legal while playing
-        return real(obs, level, seed)
+        return real(obs, level, seed, budget)
 
     monkeypatch.setattr(arena, "decide", sloppy)
     out = arena.run_arena("easy", "medium", deals=2, seed=4)
@@ -58,10 +58,10 @@ def test_illegal_actions_are_counted_and_play_goes_on(monkeypatch: pytest.Monkey
 def test_a_crashing_bot_is_counted_as_illegal(monkeypatch: pytest.MonkeyPatch) -> None:
     real = arena.decide
 
-    def crashing(obs: Observation, level: str, seed: int) -> Decision:
+    def crashing(obs: Observation, level: str, seed: int, budget: Budget | None = None) -> Decision:
         if level == "medium" and obs.phase.value == "bidding":
             raise RuntimeError("boom")
-        return real(obs, level, seed)
+        return real(obs, level, seed, budget)
 
     monkeypatch.setattr(arena, "decide", crashing)
     out = arena.run_arena("easy", "medium", deals=1, seed=2)

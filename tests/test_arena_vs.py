@@ -1,10 +1,10 @@
-"""scripts/arena_vs.py: the protocol round-trips, and bots asked over the pipe play exactly as
-the same bots in one process (a tiny run against this checkout)."""
+"""scripts/arena/arena_vs.py and its child (scripts/arena/child.py): the protocol round-trips,
+and bots asked over the pipe play exactly as the same bots in one process (a tiny run against
+this checkout)."""
 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,11 +15,9 @@ from bela.cards import Card, Suit
 from bela.deal import deal_cards
 from bela.hand import Hand
 from bela.seats import Seat
+from scripts.arena import arena_vs, child
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import arena_vs  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -34,16 +32,16 @@ import arena_vs  # noqa: E402
     ],
 )
 def test_actions_round_trip(action: object) -> None:
-    assert arena_vs.decode(arena_vs.encode(action)) == action
+    assert child.decode(child.encode(action)) == action
 
 
 def test_the_child_answers_what_the_bot_decides_and_reports_errors() -> None:
     hand = Hand(Seat.W, deal_cards(3, Seat.W))
-    req = arena_vs.request(hand, "medium", 11)
+    req = child.request(hand, "medium", 11)
     from bela.bots import decide
     from bela.observation import observe
 
-    assert arena_vs.decode(arena_vs.answer(req)) == decide(observe(hand, Seat.S), "medium", 11).action
+    assert child.decode(child.answer(req)) == decide(observe(hand, Seat.S), "medium", 11).action
     remote = arena_vs.Remote(ROOT)
     try:
         bad = dict(req, actions=[{"bid": None}] * 5)  # the dealer may not pass: refused

@@ -17,16 +17,18 @@ from bela.seats import SEATS, Seat
 RULES = (HouseRules(), HouseRules(declarations="choose", bela="choose"))
 
 
-def positions(seed: int, count: int) -> list[Hand]:
+def positions(seed: int, count: int, late: bool = False) -> list[Hand]:
+    """Hands reached by random play, trump named and not finished: after 1 to 38 actions, or
+    (``late``) after 20 to 29 cards, 3 to 12 cards left."""
     rng = SplitMix64(seed)
     out: list[Hand] = []
     while len(out) < count:
         dealer = SEATS[rng.below(4)]
         hand = Hand(dealer, deal_cards(rng.next(), dealer), RULES[len(out) % 2])
-        stop = 1 + rng.below(38)
-        while not hand.finished and len(hand.actions) < stop:
+        stop = 20 + rng.below(10) if late else 1 + rng.below(38)
+        while not hand.finished and len(hand.plays if late else hand.actions) < stop:
             hand.apply(rng.choice(hand.legal_actions()))
-        if hand.trump is not None and not hand.finished:
+        if hand.trump is not None and not hand.finished and hand.turn is not None:
             out.append(hand)
     return out
 
@@ -97,7 +99,7 @@ def brute_force_deals(k: Knowledge) -> set[tuple[int, ...]]:
 def test_enumerated_deals_are_exactly_the_consistent_ones() -> None:
     rng = SplitMix64(8)
     checked = 0
-    for hand in late_positions(13, 60):
+    for hand in positions(13, 60, late=True):
         seat = hand.turn
         assert seat is not None
         k = infer(observe(hand, seat))
@@ -116,21 +118,6 @@ def test_enumerated_deals_are_exactly_the_consistent_ones() -> None:
         assert {tuple(d) for d in deals} == fit and len(deals) == len(fit) and weights is None
         checked += 1
     assert checked == 60
-
-
-def late_positions(seed: int, count: int) -> list[Hand]:
-    """Hands with 3 to 12 cards left, the seat to act holding cards, reached by random play."""
-    rng = SplitMix64(seed)
-    out: list[Hand] = []
-    while len(out) < count:
-        dealer = SEATS[rng.below(4)]
-        hand = Hand(dealer, deal_cards(rng.next(), dealer), RULES[len(out) % 2])
-        stop = 20 + rng.below(10)
-        while not hand.finished and len(hand.plays) < stop:
-            hand.apply(rng.choice(hand.legal_actions()))
-        if hand.trump is not None and not hand.finished and hand.turn is not None:
-            out.append(hand)
-    return out
 
 
 def play(hand: Hand, *cards: str) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import inspect
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -24,11 +23,9 @@ from bela.deal import SplitMix64
 from bela.hand import Hand
 from bela.observation import Observation, observe
 from bela.seats import Seat
+from scripts.fit import fit_locations
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import fit_locations  # noqa: E402
 
 
 def test_the_model_reads_the_observation_only() -> None:
@@ -144,7 +141,7 @@ def test_the_shipped_model_reads_what_players_read() -> None:
 
 
 def test_the_shipped_factors_name_the_scripts_settings() -> None:
-    """The shipped file says how it was made; ``scripts/fit_locations.py --check`` refits with
+    """The shipped file says how it was made; ``python -m scripts.fit.fit_locations --check`` refits with
     those settings and compares byte for byte (minutes: run by hand, not here)."""
     doc = card_locations.__doc__ or ""
     settings = fit_locations.SHIPPED

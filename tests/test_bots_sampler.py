@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
-from test_bots_knowledge import brute_force_deals, late_positions
+from test_bots_knowledge import brute_force_deals, positions
 
 from bela.bots.knowledge import Knowledge, infer
 from bela.bots.sampler import Hands, _Draw, sample_deals, sample_hidden
@@ -63,7 +63,7 @@ def small_positions() -> list[Knowledge]:
     """Late positions (seeded random play) where voids or ceilings leave between 6 and 60
     consistent deals, some cards open to only some seats."""
     out: list[Knowledge] = []
-    for hand in late_positions(31, 400):
+    for hand in positions(31, 400, late=True):
         seat = hand.turn
         assert seat is not None
         k = infer(observe(hand, seat))

@@ -30,6 +30,7 @@ RULES_MD = SHARED / "spec" / "rules.md"
 #: symbols and formats with nothing to translate.
 SAME_AS_ENGLISH = {
     "app.title",
+    "progress.pm",
     "dealer.mark",
     "sheet.hand",
     "sheet.pad",
@@ -343,6 +344,7 @@ def test_the_rules_page_states_the_rules_md_facts(lang: str) -> None:
         "score",
         "end",
         "partner",
+        "friends",
         "house",
         "words",
     ]

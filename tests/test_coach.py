@@ -12,13 +12,13 @@ import asyncio
 import json
 import subprocess
 import sys
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bela.actions import Bid, Play
+from bela.actions import Action, Bid, Play
 from bela.bots import decide
 from bela.cards import Card
 from bela.hand import Hand
@@ -45,12 +45,18 @@ ROOT = Path(__file__).resolve().parent.parent
 def played_match(seed: int) -> Match:
     """Hand 1 of ``seed`` played to the end: South by the easy player (who slips), the others
     by the medium one."""
+    return bots_play(seed, lambda m, seat: decide(m.observation(seat), "easy", seed).action)
+
+
+def bots_play(seed: int, south: Callable[[Match, Seat], Action]) -> Match:
+    """Hand 1 of ``seed`` played to the end: South's actions by ``south``, the others by the
+    medium player."""
     m = Match(seed=seed)
     hand = m.start_hand()
     while not hand.finished:
         seat = hand.turn
         assert seat is not None
-        hand.apply(decide(m.observation(seat), "easy" if seat is Seat.S else "medium", seed).action)
+        hand.apply(south(m, seat) if seat is Seat.S else decide(m.observation(seat), "medium", seed).action)
     return m
 
 
@@ -327,19 +333,17 @@ def test_practice_of_a_rules_variant_keeps_the_rules() -> None:
 
 
 def south_passes(seed: int) -> Match:
-    """Hand 1 of ``seed``: South passes (names the first suit as the dealer), the others play
-    as the medium player."""
-    m = Match(seed=seed)
-    hand = m.start_hand()
-    while not hand.finished:
-        seat = hand.turn
-        assert seat is not None
-        if seat is Seat.S and hand.phase.value == "bidding":
-            legal = hand.legal_actions()
-            hand.apply(Bid(None) if Bid(None) in legal else legal[0])
-        else:
-            hand.apply(decide(m.observation(seat), "medium", seed).action)
-    return m
+    """Hand 1 of ``seed``: South passes (names the first suit as the dealer) and then plays as
+    the medium player, as the others do."""
+
+    def south(m: Match, seat: Seat) -> Action:
+        hand = m.hands[-1]
+        if hand.phase.value != "bidding":
+            return decide(m.observation(seat), "medium", seed).action
+        legal = hand.legal_actions()
+        return Bid(None) if Bid(None) in legal else legal[0]
+
+    return bots_play(seed, south)
 
 
 # seed 2: South passes where the review's trump model names spades, 22.8 points better; seed 1:

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import struct
-import sys
 import zlib
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts" / "build"))
-import indexed_png
+from scripts.build import indexed_png
 
 channel = st.integers(0, 255)
 rgba = st.tuples(channel, channel, channel, channel)

@@ -24,7 +24,7 @@ from bela.actions import Bid, Play
 from bela.bots.cardset import TO_CARD, TO_INT, mask_of
 from bela.bots.knowledge import declarations_fit, infer
 from bela.bots.sampler import enumerate_deals
-from bela.bots.search import Scoring, bela_points, declaration_points, to_internal
+from bela.bots.search import scoring_for, to_internal
 from bela.bots.solver import NodeLimit, Solver
 from bela.cards import Card, card_from_index
 from bela.cli import main
@@ -117,13 +117,7 @@ def world_margins(pos: Hand, seat: Seat) -> list[dict[Card, int]] | None:
         full = [deal[s] | k.played_by[s] for s in SEATS]
         if not declarations_fit(k, full, pos.dealer.next):
             continue
-        scoring = Scoring(
-            obs.rules,
-            obs.caller.team,
-            declaration_points(obs, full),
-            bela_points(obs, full),
-            obs.card_points[0],
-        )
+        scoring = scoring_for(obs, full)
         won = obs.tricks_won
         raw = Solver(t).root_values(
             [to_internal(deal[s], t) for s in SEATS],

@@ -8,20 +8,16 @@ import io
 import json
 import re
 import subprocess
-import sys
 import tokenize
 import zipfile
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
+from scripts.build import build_site, shipped, snapshot
 
-import build_site  # noqa: E402
-import shipped  # noqa: E402
-import snapshot  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 SOURCES = [p for p in build_site.python_files(ROOT) if p.suffix == ".py"]
 

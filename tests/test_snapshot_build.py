@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import gzip
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
+from scripts.build import build_site, snapshot
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
-import build_site  # noqa: E402
-import snapshot  # noqa: E402
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
 needs_pyodide = pytest.mark.usefixtures("pyodide_installed")

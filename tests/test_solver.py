@@ -10,11 +10,13 @@ ordering and no pruning, so no shortcut changes a root value.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from bela.actions import Bid, Play
 from bela.bots.cardset import POINTS, mask_of, to_card, to_int
-from bela.bots.search import Scoring, bela_points, declaration_points
+from bela.bots.search import scoring_for
 from bela.bots.solver import Solver, solve
 from bela.cards import DECK, Card, Suit, trick_winner_index
 from bela.deal import SplitMix64, deal_cards, derive_seed
@@ -81,13 +83,7 @@ def solver_root_values(hand: Hand) -> dict[Card, int]:
     assert seat is not None
     obs = observe(hand, seat)
     full = [mask_of_engine(hand.deal[s]) for s in SEATS]
-    scoring = Scoring(
-        hand.rules,
-        hand.caller.team if hand.caller else Team.NS,
-        declaration_points(obs, full),
-        bela_points(obs, full),
-        hand.card_points()[Team.NS],
-    )
+    scoring = scoring_for(obs, full)
     hands = [mask_of(hand.held[s], trump) for s in SEATS]
     won = hand.tricks_won()
     values = solve(
@@ -129,8 +125,24 @@ def test_solver_equals_engine_minimax_other_rules(rules: HouseRules) -> None:
         assert solver_root_values(hand) == engine_root_values(hand)
 
 
-def plain_r(hands: list[int], trump: Suit, leader: Seat, trick: list[Card], ns: bool, ew: bool) -> int:
-    """R (see bela.bots.solver) by plain minimax over Card objects and the engine's rules."""
+Choose = Callable[[Seat, list[int]], int]
+
+
+def minimax_choice(seat: Seat, values: list[int]) -> int:
+    return max(values) if seat.team is Team.NS else min(values)
+
+
+def plain_r(
+    hands: list[int],
+    trump: Suit,
+    leader: Seat,
+    trick: list[Card],
+    ns: bool,
+    ew: bool,
+    choose: Choose = minimax_choice,
+) -> int:
+    """R (see bela.bots.solver) by plain minimax over Card objects and the engine's rules (or,
+    with ``choose``, any other choice of a seat among its cards' values: ``min`` or ``max``)."""
     if not trick and not any(hands):
         return 2 if not ew else 0 if not ns else 1
     seat = leader.after(len(trick))
@@ -138,19 +150,30 @@ def plain_r(hands: list[int], trump: Suit, leader: Seat, trick: list[Card], ns: 
     values = []
     for card in legal_cards(held, trick, trump):
         hands[seat] ^= 1 << to_int(card, trump)
-        cards = [*trick, card]
-        if len(cards) == 4:
-            winner = leader.after(trick_winner_index(cards, trump))
-            pts = sum(c.points(trump) for c in cards) + (10 if not any(hands) else 0)
-            if winner.team is Team.NS:
-                v = 3 * pts + plain_r(hands, trump, winner, [], True, ew)
-            else:
-                v = plain_r(hands, trump, winner, [], ns, True)
-        else:
-            v = plain_r(hands, trump, leader, cards, ns, ew)
+        values.append(plain_after(hands, trump, leader, trick, card, ns, ew, choose))
         hands[seat] ^= 1 << to_int(card, trump)
-        values.append(v)
-    return max(values) if seat.team is Team.NS else min(values)
+    return choose(seat, values)
+
+
+def plain_after(
+    hands: list[int],
+    trump: Suit,
+    leader: Seat,
+    trick: list[Card],
+    card: Card,
+    ns: bool,
+    ew: bool,
+    choose: Choose = minimax_choice,
+) -> int:
+    """R once ``card`` is played onto ``trick`` (``hands`` without it already)."""
+    cards = [*trick, card]
+    if len(cards) < 4:
+        return plain_r(hands, trump, leader, cards, ns, ew, choose)
+    winner = leader.after(trick_winner_index(cards, trump))
+    pts = sum(c.points(trump) for c in cards) + (10 if not any(hands) else 0)
+    if winner.team is Team.NS:
+        return 3 * pts + plain_r(hands, trump, winner, [], True, ew, choose)
+    return plain_r(hands, trump, winner, [], ns, True, choose)
 
 
 def test_every_root_value_equals_a_plain_solve() -> None:
@@ -168,22 +191,38 @@ def test_every_root_value_equals_a_plain_solve() -> None:
         seat = hand.turn
         assert seat is not None
         for i, r in got.items():
-            card = to_card(i, trump)
             h = list(hands)
             h[seat] ^= 1 << i
-            cards = [*hand.trick.cards, card]
-            if len(cards) == 4:
-                winner = leader.after(trick_winner_index(cards, trump))
-                pts = sum(c.points(trump) for c in cards) + (10 if not any(h) else 0)
-                if winner.team is Team.NS:
-                    want = 3 * pts + plain_r(h, trump, winner, [], True, ew)
-                else:
-                    want = plain_r(h, trump, winner, [], ns, True)
-            else:
-                want = plain_r(h, trump, leader, cards, ns, ew)
-            assert r == want, (hand, card)
+            want = plain_after(h, trump, leader, list(hand.trick.cards), to_card(i, trump), ns, ew)
+            assert r == want, (hand, i)
             checked += 1
     assert checked >= 20
+
+
+@pytest.mark.parametrize("side", ["low", "high"])
+def test_every_seat_taking_the_lowest_or_highest_r_gives_the_extremes(side: str) -> None:
+    # the review's search (bela.review_decided): every seat minimizing, or maximizing, R; asked
+    # with a null window at a threshold, the value says on which side of it the extreme lies
+    pick: Choose = (lambda seat, values: min(values)) if side == "low" else (lambda seat, values: max(values))
+    checked = 0
+    for k in range(10):
+        hand = random_endgame(derive_seed(80, k), (2, 3)[k % 2] * 4)
+        trump = hand.trump
+        if trump is None or hand.trick.cards:
+            continue
+        hands = [mask_of(hand.held[s], trump) for s in SEATS]
+        won = hand.tricks_won()
+        ns, ew = won[Team.NS] > 0, won[Team.EW] > 0
+        want = plain_r(list(hands), trump, hand.trick.leader, [], ns, ew, pick)
+        maximizing = (side == "high",) * 4
+        solver = Solver(int(trump), maximizing=maximizing)
+        assert solver.position_value(hands, int(hand.trick.leader), ns, ew) == want
+        for t in (want - 3, want, want + 1, want + 4):
+            windowed = Solver(int(trump), maximizing=maximizing)
+            got = windowed.position_value(hands, int(hand.trick.leader), ns, ew, t - 1, t)
+            assert (got < t) == (want < t), (k, t, got, want)
+        checked += 1
+    assert checked >= 5
 
 
 def test_position_value_is_the_best_root_value() -> None:

@@ -8,18 +8,14 @@ from __future__ import annotations
 import io
 import json
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from scripts.build import build_site, snapshot, stdlib
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
-import build_site  # noqa: E402
-import snapshot  # noqa: E402
-import stdlib  # noqa: E402
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
 

@@ -7,19 +7,15 @@ import base64
 import io
 import json
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from scripts.build import build_site, shipped, snapshot
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
-import build_site  # noqa: E402
-import shipped  # noqa: E402
-import snapshot  # noqa: E402
 
 MODULE = ROOT / "web" / "static" / build_site.STORED_ZIP
 

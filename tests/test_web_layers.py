@@ -17,6 +17,9 @@ BROWSER = {"js", "pyodide", "pyscript"}
 #: run and tested under CPython.
 BROWSER_MODULES = {"web.app", "web.botclient", "web.dom", "web.files", "web.game", "web.input"}
 BROWSER_MODULES |= {"web.localstore", "web.update", "web.fallback"}
+#: The table's feel (web/feel/): its synthesiser, the device's vibration and wake lock, the
+#: install offer, and what ties them to the flow; its rules (cues, autoplay) are plain.
+BROWSER_MODULES |= {"web.feel.sound", "web.feel.device", "web.feel.feel", "web.feel.install"}
 #: The top of the page: only main() and its wiring may import these.
 TOP = {"web.app", "web.game", "web.input"}
 

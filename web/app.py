@@ -22,7 +22,10 @@ from bela.cards import Suit
 from web.botclient import BotClient
 from web.daily.flow import DailyFlow, wanted
 from web.dom import by_id, closest, console_error, console_warn, q, qa
-from web.files import download, read_record
+from web.feel.feel import Feel
+from web.feel.install import Install
+from web.files import download, download_stats, read_record
+from web.friends.flow import FriendsFlow, wanted_challenge
 from web.game import Game
 from web.i18n import Msg, pick_language
 from web.input import Input
@@ -53,6 +56,10 @@ class App:
         stats = self.saves.load_stats()
         session = self.saves.load_session(settings, params)
         duplicate = wanted(params)  # ?daily, ?deal: the regular match stays saved as it is
+        challenge, refused = wanted_challenge(params.challenge)  # ?challenge: the same, if it reads
+        duplicate = challenge or duplicate
+        if refused is not None:
+            self.saves.notes.append(refused)
         if duplicate is not None:
             session = self.saves.load_duplicate(duplicate, stats)
         lang = pick_language(params.lang or settings.lang or None, browser_lang)
@@ -60,7 +67,14 @@ class App:
         for warning in self.saves.warnings:
             console_warn("Bela:", warning)
         self.screens = Screens(self.model)
-        self.game = Game(self.model, self.saves, BotClient(), self.screens, self.lessons)
+        self.install = Install(self.saves_kept)
+        self.feel = Feel(  # told of every action by the game; plays a forced card as a click would
+            self.model,
+            lambda card: self.game.play_card(card),
+            lambda c: self.game.spawn(c),
+            self.install.keep_saves,
+        )
+        self.game = Game(self.model, self.saves, BotClient(), self.screens, self.lessons, [self.feel])
         self.updates = Updates(self.game.notice, self.game.save)
         self.daily = DailyFlow(
             self.model,
@@ -72,6 +86,7 @@ class App:
             set_address,
             page_url,
         )
+        self.friends = FriendsFlow(self.model, self.game, lambda: self.screens.friends, share, page_url)
         self.coach = self.game.coach
         self.practice = Practice(
             self.model, self.game, lambda: self.reviews, self.redraw_review, self.daily.start
@@ -101,6 +116,9 @@ class App:
         """Learn Bela's flow once it has been made (the game asks it of the player's actions)."""
         made: LearnFlow | None = self.__dict__.get("learn")
         return made
+
+    def saves_kept(self, kept: bool) -> None:
+        self.model.saves_kept = kept
 
     def redraw_review(self) -> None:
         self.screens.review.render()
@@ -132,6 +150,9 @@ class App:
             "open-last": lambda _i: screens.last_trick.open(),
             "open-settings": lambda _i: screens.settings.open(),
             "open-stats": lambda _i: screens.stats.open(),
+            "stats": lambda _i: screens.stats.open(),
+            "install": lambda _i: self.install.install(),
+            "export-stats": lambda _i: game.spawn(download_stats(self.model.stats)),
             "open-rules": lambda _i: self.open_rules(),
             "review": lambda i: self.reviews.open(int(i.value or 0), js.document.activeElement),
             "review-nav": lambda i: self.reviews.move(i.value),
@@ -141,6 +162,9 @@ class App:
             "share-daily": lambda _i: self.daily.share_day(),
             "share-deal": lambda _i: self.daily.share_deal(),
             "learn": lambda _i: self.open_learn(),
+            "friends": lambda _i: self.friends.open(),
+            "challenge": lambda _i: self.friends.challenge(),
+            "copy-challenge": lambda _i: self.friends.copy(),
             "open-lesson": lambda i: self.learn.start(i.value),
             "retry": lambda _i: self.learn.retry(),
             "next-lesson": lambda _i: self.learn.next(),
@@ -166,6 +190,8 @@ class App:
         self.screens.render_notices()
         self.game.save()
         self.input.attach()
+        self.feel.attach(js.document)
+        self.install.attach()
         self.updates.start()
         # the page's controls, disabled while Python starts, before the first drawing: after it
         # they would undo what it disabled (the dealer's pass, when the dealer must name trump)
@@ -286,7 +312,7 @@ class App:
         if name == "speed":
             m.params = replace(m.params, speed=None)  # the player's choice wins over the address
             js.document.documentElement.dataset.speed = m.speed
-        elif name == "theme":
+        elif name in ("theme", "suit-colours"):
             self.apply_theme()
         elif name in ("lang", "deck"):
             m.set_language(pick_language(value, "") if name == "lang" else m.lang)
@@ -299,6 +325,8 @@ class App:
             if not m.session.practice:  # a practice keeps the levels of the hand it replays
                 m.session.levels.update(m.settings.levels())
                 self.game.save()
+        elif name == "sound":
+            m.params = replace(m.params, sound=None)  # the player's choice wins over the address
         elif name == "coach":
             m.params = replace(m.params, coach=None)  # the player's choice wins over the address
             if m.human_can_act():
@@ -307,7 +335,9 @@ class App:
         self.screens.settings.render()
 
     def apply_theme(self) -> None:
-        js.document.documentElement.dataset.theme = self.model.settings.theme
+        root = js.document.documentElement
+        root.dataset.theme = self.model.settings.theme
+        root.dataset.suits = self.model.settings.suit_colours
 
     def apply_language(self) -> None:
         t = self.model.t
@@ -330,7 +360,7 @@ def set_address(query: str) -> None:
     """Show ``query`` (``?daily=...``, ``?deal=...`` or nothing) in the address bar, keeping the
     visit's other parameters, so that a reload reopens what is being played."""
     keep = [p for p in str(js.location.search).lstrip("?").split("&") if p]
-    keep = [p for p in keep if p.partition("=")[0] not in ("daily", "deal", "seed", "fresh")]
+    keep = [p for p in keep if p.partition("=")[0] not in ("daily", "deal", "seed", "fresh", "challenge")]
     extra = query.lstrip("?")
     parts = ([extra] if extra else []) + keep
     js.history.replaceState(None, "", str(js.location.pathname) + ("?" + "&".join(parts) if parts else ""))

@@ -117,7 +117,8 @@ def card_symbol(card: Card) -> str:
     parts = [
         f'<rect x="1" y="1" width="{WIDTH - 2}" height="{HEIGHT - 2}" rx="8" fill="#fffefa" stroke="#8f8f8f" '
         'stroke-width="1.5"/>',
-        f'<g fill="{ink}">',
+        # four-colour suits: the page's style colours ink-D and ink-C (web/static/style.css)
+        f'<g fill="{ink}" class="ink-{card.suit.letter}">',
         _index(card),
     ]
     if card.rank in _PIPS:
@@ -249,6 +250,7 @@ def _g_index(card: Card) -> str:
     fit = ' textLength="27" lengthAdjust="spacingAndGlyphs"' if len(label) == 2 else ""
     return (
         f'<text x="15" y="31" font-family="{SANS}" font-size="31" font-weight="700" fill="{_G_OUTLINE}" '
+        f'class="g-ink-{card.suit.letter}" '  # four-colour suits: the index in the suit's colour
         f'text-anchor="middle"{fit}>{label}</text>' + _g_suit(card.suit, 15, 48, 23)
     )
 

@@ -1,5 +1,6 @@
-"""Files the player saves or opens: the match exported as a bela-record (a download), and a
-record read from a chosen file (too large, or refused by the engine, it says why)."""
+"""Files the player saves or opens: the match exported as a bela-record (a download), the
+statistics (with the rating and its history) as they are kept, and a record read from a chosen
+file (too large, or refused by the engine, it says why)."""
 
 from __future__ import annotations
 
@@ -13,16 +14,29 @@ from bela.match import Match
 from bela.record import RecordError, dumps, loads
 from web.dom import console_warn, el, obj
 from web.i18n import Msg
+from web.stats import Stats
+from web.storage import wrap
 
 MAX_IMPORT_BYTES = 1_000_000
 
 
 async def download(match: Match) -> None:
-    """Save ``match`` as ``bela-YYYYMMDD-HHMM.json`` (the link's address is freed after 5 s)."""
-    blob = js.Blob.new(obj([dumps(match)]), obj({"type": "application/json"}))
+    """Save ``match`` as ``bela-YYYYMMDD-HHMM.json``."""
+    await save_json(dumps(match), "bela")
+
+
+async def download_stats(stats: Stats) -> None:
+    """Save the statistics as ``bela-stats-YYYYMMDD-HHMM.json``, in the form they are kept in
+    (web/storage.py's envelope), the rating and the charts' history with them."""
+    await save_json(wrap("stats", stats.to_json()), "bela-stats")
+
+
+async def save_json(text: str, stem: str) -> None:
+    """Download ``text`` as ``STEM-YYYYMMDD-HHMM.json`` (the link's address is freed after 5 s)."""
+    blob = js.Blob.new(obj([text]), obj({"type": "application/json"}))
     url = js.URL.createObjectURL(blob)
     stamp = datetime.now().strftime("%Y%m%d-%H%M")
-    link = el("a", {"href": url, "download": f"bela-{stamp}.json"})
+    link = el("a", {"href": url, "download": f"{stem}-{stamp}.json"})
     js.document.body.appendChild(link)
     link.click()
     link.remove()

@@ -13,6 +13,8 @@ True
 (True, False)
 >>> Params.parse("?coach=mistakes").coach, Params.parse("?coach=all").coach
 ('mistakes', None)
+>>> Params.parse("?sound=off").sound, Params.parse("?sound=loud").sound
+('off', None)
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from bela.daily import parse_date
 from bela.rules import TARGETS
 from web.daily.view import parse_deal
 from web.i18n import KNOWN_LANGS
-from web.settings import COACH, LEVELS, SPEEDS
+from web.settings import COACH, LEVELS, ON_OFF, SPEEDS
 
 MAX_SEED = (1 << 63) - 1
 
@@ -40,6 +42,8 @@ class Params:
     deal: str | None = None  # a shared deal: SEED-N
     learn: bool = False  # open Learn Bela's lessons
     coach: str | None = None  # off or mistakes, for this visit
+    sound: str | None = None  # on or off, for this visit
+    challenge: str | None = None  # a friend's challenge, as the link has it (checked by web/friends/)
 
     @classmethod
     def parse(cls, query: str) -> Params:
@@ -67,6 +71,8 @@ class Params:
             bots=last("bots") if last("bots") in LEVELS else None,
             learn="learn" in q,
             coach=last("coach") if last("coach") in COACH else None,
+            sound=last("sound") if last("sound") in ON_OFF else None,
+            challenge=last("challenge"),
         )
 
 

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bela.cards import Card, Rank, Suit, parse_cards
@@ -190,107 +191,131 @@ def _points_rows(t: T) -> tuple[tuple[str, ...], ...]:
     return tuple(rows)
 
 
+R = Callable[..., str]  # a catalog key and its parameters -> the words, with the deck's names
+
+
 def page(t: T, rules: HouseRules) -> list[Block]:
-    """The whole rules page for ``rules`` (the match in progress), in ``t``'s language and deck."""
+    """The whole rules page for ``rules`` (the match in progress), in ``t``'s language and deck:
+    a title, then each section of :data:`SECTIONS` under its heading."""
     w = words(t)
-    french = Translator(str(getattr(t, "lang", FALLBACK_LANG)))  # the French pattern's names
 
     def r(key: str, **params: object) -> str:
         return t(key, **w, **params)
 
     b: list[Block] = [Block("title", r("rules.title")), Block("p", r("rules.intro"))]
-
-    def section(ident: str) -> None:
+    for ident, build in SECTIONS:
         b.append(Block("section", r(f"rules.{ident}.h"), ident=ident))
-
-    section("table")
-    b.append(Block("p", r("rules.table.p1")))
-    b.append(Block("p", r("rules.table.p2")))
-    b.append(
-        Block(
-            "suits",
-            rows=tuple((x, french(f"suit.{x}"), t(f"german.suit.{x}")) for x in "HDSC"),
-            items=(t("settings.deck.french"), t("settings.deck.german")),
-        )
-    )
-    b.append(Block("p", r("rules.table.deck")))
-
-    section("bidding")
-    b.append(Block("p", r("rules.bidding.p1")))
-    b.append(Block("p", r("rules.bidding.p2")))
-
-    section("cards")
-    b.append(Block("points", rows=_points_rows(t), items=(r("rules.cards.trump"), r("rules.cards.plain"))))
-    b.append(Block("p", r("rules.cards.p")))
-
-    section("play")
-    b.append(Block("p", r("rules.play.p")))
-    b.append(
-        Block(
-            "ol", items=tuple(r(f"rules.play.{i}") for i in ("follow", "trumped", "trump_led", "cut", "free"))
-        )
-    )
-    b.append(Block("p", r("rules.play.win")))
-
-    section("examples")
-    b.append(Block("p", r("rules.examples.p")))
-    for ex in PLAY_EXAMPLES:
-        b.append(
-            Block(
-                "play",
-                r(f"rules.ex.{ex.name}.q", trump=t(f"suit_lower.{ex.trump.letter}")),
-                ident=ex.name,
-                play=ex,
-                answer=r(f"rules.ex.{ex.name}.a", trump=t(f"suit_lower.{ex.trump.letter}")),
-            )
-        )
-
-    section("decl")
-    b.append(Block("p", r("rules.decl.p")))
-    b.append(Block("ul", items=(r("rules.decl.seq"), r("rules.decl.four"), r("rules.decl.all"))))
-    b.append(Block("p", r("rules.decl.cmp")))
-    b.append(Block("ol", items=tuple(r(f"rules.decl.cmp{i}") for i in range(1, 6))))
-    b.append(Block("p", r("rules.decl.shown")))
-    b.append(Block("current", r(f"rules.decl.mode_{rules.declarations}"), ident="declarations"))
-    d = DECL_EXAMPLE
-    b.append(Block("decl", r("rules.ex.decl.q"), ident=d.name, decl=d, answer=r("rules.ex.decl.a")))
-
-    section("belot")
-    b.append(Block("p", r("rules.belot.p")))
-
-    section("bela")
-    b.append(Block("p", r("rules.bela.p")))
-    b.append(Block("current", r(f"rules.bela.mode_{rules.bela}"), ident="bela"))
-
-    section("score")
-    b.append(
-        Block(
-            "ul",
-            items=(
-                r("rules.score.count"),
-                r("rules.score.no_trick"),
-                r("rules.score.stiglja", bonus=rules.stiglja),
-                r("rules.score.total"),
-                r("rules.score.pass"),
-            ),
-        )
-    )
-    b.append(Block("current", r(f"rules.score.half_{rules.exact_half}"), ident="exact_half"))
-
-    section("end")
-    b.append(Block("current", r("rules.end.p", target=rules.target), ident="target"))
-
-    section("partner")
-    b.append(Block("p", r("rules.partner.bid")))
-    b.append(Block("p", r("rules.partner.call")))
-
-    section("house")
-    b.append(Block("p", r("rules.house.p")))
-    b.append(Block("house", options=house_options(t, rules)))
-
-    section("words")
-    b.append(Block("gloss", items=tuple(r(f"gloss.{w}") for w in GLOSSARY)))
+        b.extend(build(t, r, rules))
     return b
+
+
+def _paragraphs(r: R, *keys: str) -> list[Block]:
+    return [Block("p", r(key)) for key in keys]
+
+
+def _table(t: T, r: R, rules: HouseRules) -> list[Block]:
+    french = Translator(str(getattr(t, "lang", FALLBACK_LANG)))  # the French pattern's names
+    suits = Block(
+        "suits",
+        rows=tuple((x, french(f"suit.{x}"), t(f"german.suit.{x}")) for x in "HDSC"),
+        items=(t("settings.deck.french"), t("settings.deck.german")),
+    )
+    return [*_paragraphs(r, "rules.table.p1", "rules.table.p2"), suits, Block("p", r("rules.table.deck"))]
+
+
+def _bidding(t: T, r: R, rules: HouseRules) -> list[Block]:
+    return _paragraphs(r, "rules.bidding.p1", "rules.bidding.p2")
+
+
+def _card_points(t: T, r: R, rules: HouseRules) -> list[Block]:
+    points = Block("points", rows=_points_rows(t), items=(r("rules.cards.trump"), r("rules.cards.plain")))
+    return [points, Block("p", r("rules.cards.p"))]
+
+
+def _play(t: T, r: R, rules: HouseRules) -> list[Block]:
+    steps = tuple(r(f"rules.play.{i}") for i in ("follow", "trumped", "trump_led", "cut", "free"))
+    return [Block("p", r("rules.play.p")), Block("ol", items=steps), Block("p", r("rules.play.win"))]
+
+
+def _examples(t: T, r: R, rules: HouseRules) -> list[Block]:
+    b = [Block("p", r("rules.examples.p"))]
+    for ex in PLAY_EXAMPLES:
+        trump = t(f"suit_lower.{ex.trump.letter}")
+        question, answer = r(f"rules.ex.{ex.name}.q", trump=trump), r(f"rules.ex.{ex.name}.a", trump=trump)
+        b.append(Block("play", question, ident=ex.name, play=ex, answer=answer))
+    return b
+
+
+def _declarations(t: T, r: R, rules: HouseRules) -> list[Block]:
+    d = DECL_EXAMPLE
+    return [
+        Block("p", r("rules.decl.p")),
+        Block("ul", items=(r("rules.decl.seq"), r("rules.decl.four"), r("rules.decl.all"))),
+        Block("p", r("rules.decl.cmp")),
+        Block("ol", items=tuple(r(f"rules.decl.cmp{i}") for i in range(1, 6))),
+        Block("p", r("rules.decl.shown")),
+        Block("current", r(f"rules.decl.mode_{rules.declarations}"), ident="declarations"),
+        Block("decl", r("rules.ex.decl.q"), ident=d.name, decl=d, answer=r("rules.ex.decl.a")),
+    ]
+
+
+def _belot(t: T, r: R, rules: HouseRules) -> list[Block]:
+    return _paragraphs(r, "rules.belot.p")
+
+
+def _bela(t: T, r: R, rules: HouseRules) -> list[Block]:
+    return [Block("p", r("rules.bela.p")), Block("current", r(f"rules.bela.mode_{rules.bela}"), ident="bela")]
+
+
+def _score(t: T, r: R, rules: HouseRules) -> list[Block]:
+    counted = (
+        r("rules.score.count"),
+        r("rules.score.no_trick"),
+        r("rules.score.stiglja", bonus=rules.stiglja),
+        r("rules.score.total"),
+        r("rules.score.pass"),
+    )
+    half = Block("current", r(f"rules.score.half_{rules.exact_half}"), ident="exact_half")
+    return [Block("ul", items=counted), half]
+
+
+def _end(t: T, r: R, rules: HouseRules) -> list[Block]:
+    return [Block("current", r("rules.end.p", target=rules.target), ident="target")]
+
+
+def _partner(t: T, r: R, rules: HouseRules) -> list[Block]:
+    return _paragraphs(r, "rules.partner.bid", "rules.partner.call")
+
+
+def _friends(t: T, r: R, rules: HouseRules) -> list[Block]:
+    return _paragraphs(r, "rules.friends.challenge")
+
+
+def _house(t: T, r: R, rules: HouseRules) -> list[Block]:
+    return [Block("p", r("rules.house.p")), Block("house", options=house_options(t, rules))]
+
+
+def _words(t: T, r: R, rules: HouseRules) -> list[Block]:
+    return [Block("gloss", items=tuple(r(f"gloss.{w}") for w in GLOSSARY))]
+
+
+#: The rules page's sections in order: each one's id (``rules.<id>.h`` is its heading) and blocks.
+SECTIONS: tuple[tuple[str, Callable[[T, R, HouseRules], list[Block]]], ...] = (
+    ("table", _table),
+    ("bidding", _bidding),
+    ("cards", _card_points),
+    ("play", _play),
+    ("examples", _examples),
+    ("decl", _declarations),
+    ("belot", _belot),
+    ("bela", _bela),
+    ("score", _score),
+    ("end", _end),
+    ("partner", _partner),
+    ("friends", _friends),
+    ("house", _house),
+    ("words", _words),
+)
 
 
 def example_card_names(t: T, cards: tuple[Card, ...]) -> str:

@@ -25,7 +25,17 @@ from web.params import MAX_SEED, Params
 from web.session import BOT_SEATS, Session
 from web.settings import RULE_KEYS, Settings, parse_levels
 from web.stats import Stats
-from web.storage import DAILY_KEY, DEAL_KEY, MATCH_KEY, SETTINGS_KEY, STATS_KEY, SaveError, unwrap, wrap
+from web.storage import (
+    CHALLENGE_KEY,
+    DAILY_KEY,
+    DEAL_KEY,
+    MATCH_KEY,
+    SETTINGS_KEY,
+    STATS_KEY,
+    SaveError,
+    unwrap,
+    wrap,
+)
 
 UNREADABLE = ".unreadable"  # suffix of the key that keeps a stored value this page could not read
 
@@ -74,7 +84,7 @@ def new_session(settings: Settings, params: Params) -> Session:
 def match_key(duplicate: Duplicate | None) -> str:
     if duplicate is None:
         return MATCH_KEY
-    return DAILY_KEY if duplicate.kind == "daily" else DEAL_KEY
+    return {"daily": DAILY_KEY, "challenge": CHALLENGE_KEY}.get(duplicate.kind, DEAL_KEY)
 
 
 def new_duplicate(wanted: Duplicate, stats: Stats) -> Session:
@@ -85,9 +95,11 @@ def new_duplicate(wanted: Duplicate, stats: Stats) -> Session:
     >>> s.duplicate.practice, sorted(set(s.levels.values())), s.match.rules.target
     (True, ['hard'], 1001)
     """
-    dup = Duplicate(wanted.kind, wanted.seed, wanted.numbers, wanted.date)
+    dup = Duplicate(wanted.kind, wanted.seed, wanted.numbers, wanted.date, challenge=wanted.challenge)
     dup.practice = wanted.practice or (dup.kind == "daily" and any(d == dup.date for d, _ in stats.daily))
     levels = dict(zip(BOT_SEATS, HARD_LEVELS, strict=True))
+    if dup.challenge is not None:  # the challenger's computer players
+        levels = dup.challenge.level_of()
     return Session(dup.new_match(), levels, duplicate=dup)
 
 
@@ -159,10 +171,11 @@ class Saves:
             try:
                 session = Session.from_save(unwrap(raw, "match"))
                 found = session.duplicate
-                if found is not None and (found.kind, found.seed, found.numbers) == (
+                if found is not None and (found.kind, found.seed, found.numbers, found.challenge) == (
                     wanted.kind,
                     wanted.seed,
                     wanted.numbers,
+                    wanted.challenge,
                 ):
                     return session
             except SaveError as e:

@@ -176,6 +176,9 @@ class Session:
         for i in range(self.counted, len(score.hands)):
             if score.hands[i].complete:
                 stats = stats.add_hand(score.hands[i], score.scores[i])
+                lv = self.levels
+                opponents = (lv.get(Seat.E, "medium"), lv.get(Seat.W, "medium"))
+                stats = stats.rate_hand(lv.get(Seat.N, "medium"), opponents, score.scores[i])
                 self.counted = i + 1
         if score.winner is not None and not self.done:
             stats = stats.add_match(score.winner)

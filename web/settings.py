@@ -22,6 +22,7 @@ LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
 THEMES: tuple[str, ...] = ("auto", "light", "dark")
 COACH: tuple[str, ...] = ("off", "mistakes")  # the coach (web/coach/note.py): off, or a note on a costly card
+ON_OFF: tuple[str, ...] = ("on", "off")
 
 #: What each setting may be; the first value is the default (lang: "" = from the browser).
 CHOICES: dict[str, tuple[object, ...]] = {
@@ -36,6 +37,10 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "theme": THEMES,
     "deck": DECKS,
     "coach": COACH,
+    "sound": ON_OFF,  # web/feel/: cues made by the page (WebAudio)
+    "vibrate": ON_OFF,  # a short vibration when the player's turn comes after the computer's
+    "auto_play": ("off", "forced"),  # forced: the only legal card plays by itself
+    "suit_colours": ("two", "four"),  # four: hearts red, diamonds blue, clubs green, spades black
 }
 RULE_KEYS: tuple[str, ...] = ("target", "stiglja", "exact_half", "declarations", "bela")
 
@@ -54,6 +59,10 @@ class Settings:
     theme: str = "auto"
     deck: str = "french"
     coach: str = "off"
+    sound: str = "on"
+    vibrate: str = "on"
+    auto_play: str = "off"
+    suit_colours: str = "two"
 
     def rules(self) -> HouseRules:
         return HouseRules.from_json({k: getattr(self, k) for k in RULE_KEYS})
@@ -82,7 +91,13 @@ class Settings:
         return cls(**values)
 
     def with_value(self, name: str, value: object) -> Settings:
-        """A copy with one setting changed, if the value is allowed (else unchanged)."""
+        """A copy with one setting changed, if the value is allowed (else unchanged); ``name``
+        as the page writes it (``auto-play``) or as the field is named (``auto_play``).
+
+        >>> Settings().with_value("suit-colours", "four").suit_colours
+        'four'
+        """
+        name = name.replace("-", "_")
         if name == "lang":
             return replace(self, lang=str(value)) if isinstance(value, str) else self
         allowed = CHOICES.get(name)

@@ -48,12 +48,15 @@ class Field:
 Item = Heading | Note | Field
 
 
-def form(settings: Settings, rules: HouseRules, params: Params, t: T, lang: str) -> list[Item]:
+def form(
+    settings: Settings, rules: HouseRules, params: Params, t: T, lang: str, can_vibrate: bool = False
+) -> list[Item]:
     """The dialog's content, top to bottom. ``rules``: the match in play's; ``lang``: the
-    language in use (also when it came from the browser, not from a setting)."""
+    language in use (also when it came from the browser, not from a setting); ``can_vibrate``:
+    the browser has ``navigator.vibrate`` (else there is no Vibrate row)."""
 
     def field(name: str, label: str, options: list[tuple[str, str]]) -> Field:
-        current = lang if name == "lang" else str(getattr(settings, name))
+        current = lang if name == "lang" else str(getattr(settings, name.replace("-", "_")))
         return Field(name, label, tuple(options), current)
 
     def opts(name: str) -> list[tuple[str, str]]:
@@ -79,6 +82,7 @@ def form(settings: Settings, rules: HouseRules, params: Params, t: T, lang: str)
         overrides.append(
             t("settings.pair", name=t("settings.speed"), value=t(f"settings.speed.{params.speed}"))
         )
+    on_off = [("on", t("settings.on")), ("off", t("settings.off"))]
     levels = [
         ("easy", t("settings.level.easy")),
         ("medium", t("settings.level.medium")),
@@ -118,5 +122,19 @@ def form(settings: Settings, rules: HouseRules, params: Params, t: T, lang: str)
         field("deck", t("settings.deck"), [(str(v), t(f"settings.deck.{v}")) for v in CHOICES["deck"]]),
         Note(t("settings.deck_note")),
         field("theme", t("settings.theme"), [(str(v), t(f"settings.theme.{v}")) for v in CHOICES["theme"]]),
+        field(
+            "suit-colours",
+            t("settings.suit_colours"),
+            [("two", t("settings.suit_colours.two")), ("four", t("settings.suit_colours.four"))],
+        ),
+        Heading(t("settings.feel")),
+        field("sound", t("settings.sound"), on_off),
+        Note(t("settings.sound_off_address")) if params.sound == "off" else None,
+        field("vibrate", t("settings.vibrate"), on_off) if can_vibrate else None,
+        field(
+            "auto-play",
+            t("settings.auto_play"),
+            [("off", t("settings.auto_play.off")), ("forced", t("settings.auto_play.forced"))],
+        ),
     ]
     return [i for i in items if i is not None]

@@ -11,13 +11,14 @@ by the reviews of hands (web/review/view.py).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from bela.daily import parse_date, today
 from bela.scoring import HandScore
 from bela.seats import Team
 from web.daily.view import signed, streak
+from web.progress.history import Progress
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +40,9 @@ class Stats:
     coach_flags: int = 0  # the player's cards the coach flagged as costly (web/coach/note.py)
     take_backs: int = 0  # ... and taken back
     daily: tuple[tuple[str, int], ...] = ()  # today's deals played for the record: (date, vs par)
+    progress: Progress = field(
+        default_factory=Progress
+    )  # the rating and what the charts draw (web/progress/)
 
     def average_points(self) -> float | None:
         return self.points / self.hands if self.hands else None
@@ -58,6 +62,10 @@ class Stats:
             stiglje_against=self.stiglje_against + int(score.stiglja is Team.EW),
             points=self.points + written[0],
         )
+
+    def rate_hand(self, partner: str, opponents: tuple[str, str], written: tuple[int, int]) -> Stats:
+        """The rating after one more finished hand (web/progress/rating.py)."""
+        return replace(self, progress=self.progress.add_hand(partner, opponents, written))
 
     def add_match(self, winner: Team) -> Stats:
         return replace(self, matches=self.matches + 1, won=self.won + int(winner is Team.NS))
@@ -94,6 +102,7 @@ class Stats:
             review_cards=self.review_cards + cards,
             review_best=self.review_best + best,
             review_lost=self.review_lost + round(lost * 10),
+            progress=self.progress.add_review(best, cards, lost),
         )
 
     def accuracy(self) -> float | None:
@@ -134,7 +143,9 @@ class Stats:
         ):
             if not data[name]:
                 del data[name]  # counted since hints (reviews) came: older saves stay as they were
-        del data["daily"]
+        del data["daily"], data["progress"]
+        if not self.progress.empty():  # only once rated: older pages still read the rest
+            data["progress"] = self.progress.to_json()
         if self.daily:  # only once a day is played: older pages still read the rest
             data["daily"] = dict(self.daily)
         return data
@@ -145,13 +156,14 @@ class Stats:
             raise ValueError("statistics must be an object")
         values: dict[str, int] = {}
         for f in fields(cls):
-            if f.name == "daily":
+            if f.name in ("daily", "progress"):
                 continue
             v = data.get(f.name, 0)
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise ValueError(f"statistics: {f.name} must be a count")
             values[f.name] = v
-        return cls(**values, daily=_daily_results(data.get("daily", {})))
+        progress = Progress.from_json(data.get("progress"))
+        return cls(**values, daily=_daily_results(data.get("daily", {})), progress=progress)
 
 
 def _daily_results(raw: object) -> tuple[tuple[str, int], ...]:

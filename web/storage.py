@@ -31,7 +31,8 @@ SETTINGS_KEY = PREFIX + "settings"
 STATS_KEY = PREFIX + "stats"
 DAILY_KEY = PREFIX + "daily"  # today's deals in progress (web/daily/view.py), beside the match
 DEAL_KEY = PREFIX + "deal"  # a shared deal in progress
-KEYS: tuple[str, ...] = (MATCH_KEY, SETTINGS_KEY, STATS_KEY, DAILY_KEY, DEAL_KEY)
+CHALLENGE_KEY = PREFIX + "challenge"  # a friend's challenge in progress (web/friends/challenge.py)
+KEYS: tuple[str, ...] = (MATCH_KEY, SETTINGS_KEY, STATS_KEY, DAILY_KEY, DEAL_KEY, CHALLENGE_KEY)
 
 #: ``MIGRATIONS[n](kind, data)``: a value of format n made into one of format n + 1 (it may raise
 #: SaveError, or KeyError, TypeError or ValueError for data it cannot use).

@@ -71,7 +71,8 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """Deterministic work limits for the card-play search of one level."""
+    """Deterministic work limits for the card-play search of one level (:data:`BUDGETS`), and
+    whether it draws deals by the card-location model and gives and reads the partners' call."""
 
     samples: int  # at most this many sampled deals
     exact_cards: int  # solve exactly from this many cards left (all seats)
@@ -83,18 +84,6 @@ class Budget:
     close_z: float = 1.0  # close: the best card's lead under this many standard errors
     enum_limit: int = 0  # search every consistent deal when there are at most this many
     locations: bool = False  # deals drawn by the card-location model (bela.bots.locations), not the bids
-    # experiment switches (scripts/arena_vs.py --a-set): trump named only with its J or 9
-    # (bidding.rich_choice), and the play trust rules (rank_search's keep-points order and
-    # lost_trick_throw)
-    honours: bool = True
-    trust: bool = True
-    bid_shift: float = bidding.HARD_SHIFT
-    dealer_slack: float = bidding.DEALER_HONOUR_SLACK
-    bare_margin: float = 1e9  # a bare best suit is named when rated this far above the threshold
-    bid_weights: bool = False  # with locations, deals also weighted by the bids (bid_weight)
-    loc_power: float = 1.0  # the card-location weights raised to this power (sharper above 1)
-    play_eps: float = 1.0  # below 1: deals weighted by the others' plays (bela.bots.inference)
-    follow_eps: float = 1.0  # below 1: deals weighted by the cheap-follow reading (inference)
     # the partners' call (bela.bots.signals): given between cards rated within signal_slack of
     # the best, read as the called ace call_factor times likelier in the partner's hand
     signals: bool = False
@@ -105,13 +94,7 @@ class Budget:
 EASY_SLIPS = 0.5  # how often easy plays another harmless card than its rules say (a casual player)
 
 BUDGETS: dict[str, Budget] = {
-    "medium": Budget(
-        samples=24,
-        exact_cards=16,
-        search_from=16,
-        node_budget=10000,
-        enum_limit=60,
-    ),
+    "medium": Budget(samples=24, exact_cards=16, search_from=16, node_budget=10000, enum_limit=60),
     "hard": Budget(
         samples=84,
         exact_cards=16,
@@ -128,7 +111,10 @@ BUDGETS: dict[str, Budget] = {
 }
 
 
-def decide(obs: Observation, level: str, seed: int) -> Decision:
+def decide(obs: Observation, level: str, seed: int, budget: Budget | None = None) -> Decision:
+    """The ``level`` player's action for ``obs``; ``budget`` replaces the level's card-play
+    search limits (:data:`BUDGETS`; easy has none: it never searches) for this decision only,
+    for the arenas and fitting scripts."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (easy, medium or hard)")
     if not obs.legal:
@@ -138,7 +124,7 @@ def decide(obs: Observation, level: str, seed: int) -> Decision:
         return _bid(obs, level)
     if obs.phase is Phase.DECLARING:
         return Decision(Declare(True), "declare everything: it can only add to our score", "declare.always")
-    return _play(obs, level, rng, BUDGETS.get(level))
+    return _play(obs, level, rng, budget if budget is not None else BUDGETS.get(level))
 
 
 def _bid(obs: Observation, level: str) -> Decision:
@@ -149,10 +135,7 @@ def _bid(obs: Observation, level: str) -> Decision:
     elif level == "medium":
         suit, rule, params = bidding.medium_choice(cards, position)
     else:
-        b = BUDGETS["hard"]
-        suit, rule, params = bidding.rich_choice(
-            cards, position, b.honours, b.bid_shift, b.dealer_slack, b.bare_margin
-        )
+        suit, rule, params = bidding.rich_choice(cards, position)
     action = Bid(suit)
     if action not in obs.legal:  # cannot happen: the dealer never passes here
         action = next(a for a in obs.legal if isinstance(a, Bid) and a.suit is not None)
@@ -180,7 +163,7 @@ def _play(obs: Observation, level: str, rng: SplitMix64, budget: Budget | None) 
     if len(legal) > 1 and budget is not None and remaining <= budget.search_from:
         result = search(obs, k, rng, budget)
         slack = budget.signal_slack if budget.signals else None
-        return _from_search(obs, result, remaining <= budget.exact_cards, budget.trust, slack)
+        return _from_search(obs, result, remaining <= budget.exact_cards, slack)
     pick = pick_card(
         obs, k, legal, memory=level != "easy", rng=rng, mistakes=EASY_SLIPS if level == "easy" else 0.0
     )
@@ -193,22 +176,11 @@ def search(obs: Observation, k: Knowledge, rng: SplitMix64, budget: Budget) -> S
     if budget.locations:
         from bela.bots.locations import card_weights
 
-        cards = card_weights(obs, k)
-        if budget.loc_power != 1.0:
-            cards = {c: [w**budget.loc_power for w in row] for c, row in cards.items()}
-        weight = bid_weight(obs, k) if budget.bid_weights else None
+        weight, cards = None, card_weights(obs, k)
     else:
         weight, cards = bid_weight(obs, k), None
     if budget.signals:
         cards = _with_calls(obs, cards, budget.call_factor)
-    if budget.play_eps < 1.0:
-        from bela.bots.inference import play_weight
-
-        weight = _product(weight, play_weight(obs, k, budget.play_eps))
-    if budget.follow_eps < 1.0:
-        from bela.bots.inference import follow_weight
-
-        weight = _product(weight, follow_weight(obs, k, budget.follow_eps))
     return evaluate(
         obs,
         k,
@@ -237,16 +209,6 @@ def _with_calls(obs: Observation, cards: CardWeights | None, factor: float) -> C
         row[seat] *= factor
         out[ace.index] = row
     return out
-
-
-def _product(a: Weight | None, b: Weight | None) -> Weight | None:
-    if a is None or b is None:
-        return b if a is None else a
-
-    def both(hands: Hands, rng: SplitMix64) -> float:
-        return a(hands, rng) * b(hands, rng)
-
-    return both
 
 
 # Two margins closer than this are equal to the search (sums of the same figures in the same order)
@@ -299,15 +261,12 @@ def lost_trick_throw(obs: Observation, card: Card, legal: list[Card]) -> Card | 
 
 
 def _from_search(
-    obs: Observation, result: SearchResult, exact: bool, trust: bool = True, signal_slack: float | None = None
+    obs: Observation, result: SearchResult, exact: bool, signal_slack: float | None = None
 ) -> Decision:
-    if trust:
-        ranked = rank_search(obs, result)
-    else:  # e528023's order: by margin, ties by card order
-        ranked = sorted(result.values.items(), key=lambda kv: (-kv[1], kv[0].index))
+    ranked = rank_search(obs, result)
     best, value = ranked[0]
     legal = [c for c, _ in ranked]
-    keep = lost_trick_throw(obs, best, legal) if trust else None
+    keep = lost_trick_throw(obs, best, legal)
     call = None
     if keep is not None:
         ranked.sort(key=lambda kv: kv[0] != keep)

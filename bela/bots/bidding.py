@@ -3,7 +3,7 @@
 - easy counts: the suit with the most cards, named with 3 cards or more (the dealer names his
   longest suit);
 - medium adds points per card from a table (:mod:`bela.data.trump_table`, fitted offline by
-  ``scripts/fit_trump.py``) and names the best suit when it reaches the threshold of its
+  ``scripts/fit/fit_trump.py``) and names the best suit when it reaches the threshold of its
   speaking position;
 - hard predicts the hand score margin of naming each suit with a richer linear model (pairs,
   length, side aces and tens, voids, visible declarations, position), fitted the same way.
@@ -155,32 +155,20 @@ def holds_jack_or_nine(cards: Sequence[Card], suit: Suit) -> bool:
 DEALER_HONOUR_SLACK = 10.0
 
 
-def rich_choice(
-    cards: Sequence[Card],
-    position: int,
-    honours: bool = True,
-    shift: float | None = None,
-    slack: float | None = None,
-    bare_margin: float | None = None,
-) -> Choice:
+def rich_choice(cards: Sequence[Card], position: int) -> Choice:
     """Name the suit the model rates best, as players bid: a suit is named freely only with its
     jack or nine (a partner reads a bid as "I hold the top of it"), and the dealer who must
     name one prefers such a suit unless it is clearly worse."""
-    # experiment knobs (Budget fields): None is the shipped value
-    shift = HARD_SHIFT if shift is None else shift
-    slack = DEALER_HONOUR_SLACK if slack is None else slack
     values = {s: rich_value(cards, s, position) for s in Suit}
-    honoured = [s for s in Suit if holds_jack_or_nine(cards, s)] if honours else list(Suit)
+    honoured = [s for s in Suit if holds_jack_or_nine(cards, s)]
     best = max(Suit, key=lambda s: (values[s], -int(s)))
     if position == 3:
         if honoured:
             top = max(honoured, key=lambda s: (values[s], -int(s)))
-            if values[top] >= values[best] - slack:
+            if values[top] >= values[best] - DEALER_HONOUR_SLACK:
                 best = top
         return best, "bid.model.must", {"suit": best.letter, "margin": round(values[best], 1)}
-    threshold = table.RICH_THRESHOLDS[position] + shift
-    if bare_margin is not None and values[best] >= threshold + bare_margin:
-        honoured = list(Suit)  # a bare suit rated this far above the threshold is named anyway
+    threshold = table.RICH_THRESHOLDS[position] + HARD_SHIFT
     if honoured:
         best = max(honoured, key=lambda s: (values[s], -int(s)))
     v = round(values[best], 1)

@@ -106,6 +106,40 @@ class Knowledge:
         return (self.unseen & ~self.cannot[seat]) | self.must[seat]
 
 
+def _read_plays(obs: Observation, trump: Suit, played: int, cannot: list[int], must: list[int]) -> None:
+    """What the tricks so far say (``cannot``: a suit not followed, a trump not over-trumped,
+    an iber not beaten) and the bela calls (``must``: the other card of the pair; ``cannot``
+    under bela "auto": a pair's card played without the call)."""
+    tbits = SUIT_BITS[trump]
+    plays = obs.plays
+    for start in range(0, len(plays), 4):
+        trick = plays[start : start + 4]
+        led = trick[0][1].suit
+        best = trick[0][1]
+        for s, c in trick[1:]:
+            if c.suit != led:
+                cannot[s] |= SUIT_BITS[led]
+                if c.suit != trump:
+                    cannot[s] |= tbits
+                elif best.suit == trump and not beats(c, best, trump):
+                    cannot[s] |= stronger_mask(best, trump)
+            elif best.suit == led and not beats(c, best, trump):
+                # had to beat the top card of the suit led (iber, or trump led) and did not
+                cannot[s] |= stronger_mask(best, trump)
+            if beats(c, best, trump):
+                best = c
+    called = {s for s, _ in obs.bela_calls}
+    for s, c in obs.bela_calls:
+        other = Card(Rank.QUEEN if c.rank == Rank.KING else Rank.KING, c.suit)
+        if not played & (1 << other.index):
+            must[s] |= 1 << other.index
+    if obs.rules.bela == "auto":
+        for s, c in plays:
+            if c.suit == trump and c.rank in (Rank.KING, Rank.QUEEN) and s not in called:
+                other = Card(Rank.QUEEN if c.rank == Rank.KING else Rank.KING, c.suit)
+                cannot[s] |= 1 << other.index
+
+
 def infer(obs: Observation) -> Knowledge:
     seat = obs.seat
     trump = obs.trump
@@ -118,34 +152,7 @@ def infer(obs: Observation) -> Knowledge:
         played |= 1 << c.index
         played_by[s] |= 1 << c.index
     if trump is not None:
-        tbits = SUIT_BITS[trump]
-        plays = obs.plays
-        for start in range(0, len(plays), 4):
-            trick = plays[start : start + 4]
-            led = trick[0][1].suit
-            best = trick[0][1]
-            for s, c in trick[1:]:
-                if c.suit != led:
-                    cannot[s] |= SUIT_BITS[led]
-                    if c.suit != trump:
-                        cannot[s] |= tbits
-                    elif best.suit == trump and not beats(c, best, trump):
-                        cannot[s] |= stronger_mask(best, trump)
-                elif best.suit == led and not beats(c, best, trump):
-                    # had to beat the top card of the suit led (iber, or trump led) and did not
-                    cannot[s] |= stronger_mask(best, trump)
-                if beats(c, best, trump):
-                    best = c
-        called = {s for s, _ in obs.bela_calls}
-        for s, c in obs.bela_calls:
-            other = Card(Rank.QUEEN if c.rank == Rank.KING else Rank.KING, c.suit)
-            if not played & (1 << other.index):
-                must[s] |= 1 << other.index
-        if obs.rules.bela == "auto":
-            for s, c in plays:
-                if c.suit == trump and c.rank in (Rank.KING, Rank.QUEEN) and s not in called:
-                    other = Card(Rank.QUEEN if c.rank == Rank.KING else Rank.KING, c.suit)
-                    cannot[s] |= 1 << other.index
+        _read_plays(obs, trump, played, cannot, must)
     exact: dict[Seat, tuple[DeclKey, ...]] = {}
     beaten_by: tuple[DeclKey, Seat] | None = None
     losers: tuple[Seat, ...] = ()

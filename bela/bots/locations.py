@@ -25,7 +25,7 @@ They are what a club player reads: a seat that led a small card of a suit seldom
 ace; one that gave a small card onto its partner's trick holds no king there to smear; a small
 discard onto the partner's trick calls the ace; a seat that lost a card has no cheaper one
 there. The factors (629, fitted by
-``scripts/fit_locations.py`` on the hard player's self-play) ship in
+``scripts/fit/fit_locations.py`` on the hard player's self-play) ship in
 :mod:`bela.data.card_locations`, imported when first needed. The deal sampler draws whole
 deals with probability proportional to the product of the weights of where each card lies,
 every hard fact kept (:class:`bela.bots.sampler.WeightedDraw`).

@@ -92,6 +92,15 @@ class Scoring:
         return d if team is Team.NS else -d
 
 
+def scoring_for(obs: Observation, full: Sequence[int]) -> Scoring:
+    """What ``obs``'s hand score depends on were ``full`` the deal (each seat's cards, the ones
+    it played included)."""
+    assert obs.caller is not None
+    return Scoring(
+        obs.rules, obs.caller.team, declaration_points(obs, full), bela_points(obs, full), obs.card_points[0]
+    )
+
+
 def declaration_points(obs: Observation, full: Sequence[int]) -> tuple[int, int]:
     """The declarations each team records, from the shown ones or from a full deal."""
     if obs.trump is None:
@@ -217,6 +226,8 @@ def evaluate(
     ns_has = obs.tricks_won[0] > 0
     ew_has = obs.tricks_won[1] > 0
     remaining = sum(obs.held_count(s) for s in SEATS)
+    # solved exactly (None) from exact_cards left, else rolled out to leaf_cards
+    leaf = None if remaining <= exact_cards else exact_cards if leaf_cards is None else leaf_cards
     totals = dict.fromkeys(reps, 0.0)
     kept = dict.fromkeys(reps, 0.0)
     sign = 1 if team is Team.NS else -1
@@ -226,33 +237,16 @@ def evaluate(
     for j, deal in enumerate(every_deal()):
         w = 1.0 if weights is None else weights[j]
         full = [deal[s] | k.played_by[s] for s in SEATS]
-        assert obs.caller is not None
-        scoring = Scoring(
-            obs.rules,
-            obs.caller.team,
-            declaration_points(obs, full),
-            bela_points(obs, full),
-            obs.card_points[0],
-        )
+        scoring = scoring_for(obs, full)
         hands = [to_internal(deal[s], t) for s in SEATS]
-        solver = Solver(t)
-        if remaining <= exact_cards:
-            values = solver.root_values(hands, int(leader), trick_int, ns_has, ew_has, reps)
-        else:
-            leaf = exact_cards if leaf_cards is None else leaf_cards
-            steps = [0]
-            values = {
-                i: rollout_value(solver, hands, t, int(leader), trick_int, i, ns_has, ew_has, leaf, steps)
-                for i in reps
-            }
-            nodes += steps[0] * ROLLOUT_STEP_NODES
+        values, cost = _deal_values(hands, t, int(leader), trick_int, reps, ns_has, ew_has, leaf)
+        nodes += cost
         margins = {i: scoring.margin(r, team) for i, r in values.items()}
         if extend and j < len(deals):
             per_deal.append(margins)
         for i, r in values.items():
             totals[i] += w * margins[i]
             kept[i] += w * sign * (r // 3)
-        nodes += solver.nodes
         used += 1
         weight_sum += w
         # stop when one more deal of the average cost would exceed the budget
@@ -263,6 +257,26 @@ def evaluate(
     out = {to_card[i]: totals[rep[i]] / div if weight_sum > 0 else 0.0 for i in moves}
     pts_out = {to_card[i]: kept[rep[i]] / div for i in moves}
     return SearchResult(out, used, nodes, pts_out)
+
+
+def _deal_values(
+    hands: list[int],
+    t: int,
+    leader: int,
+    trick: list[int],
+    reps: list[int],
+    ns_has: bool,
+    ew_has: bool,
+    leaf: int | None,
+) -> tuple[dict[int, int], int]:
+    """R of each candidate in one deal, solved exactly (``leaf`` None) or rolled out to ``leaf``
+    cards left, and the nodes that cost."""
+    solver = Solver(t)
+    if leaf is None:
+        return solver.root_values(hands, leader, trick, ns_has, ew_has, reps), solver.nodes
+    steps = [0]
+    values = {i: rollout_value(solver, hands, t, leader, trick, i, ns_has, ew_has, leaf, steps) for i in reps}
+    return values, steps[0] * ROLLOUT_STEP_NODES + solver.nodes
 
 
 def _close(per_deal: list[dict[int, int]], z: float) -> bool:

@@ -43,10 +43,16 @@ class Solver:
     """One solver per trump suit and deal; its table may be reused between root moves and
     between positions of the same deal (the same cards in the same hands)."""
 
-    __slots__ = ("_h", "_play", "_trick_start", "counter", "limit", "trump", "tt")
+    __slots__ = ("_h", "_play", "_trick_start", "counter", "limit", "maximizing", "trump", "tt")
 
-    def __init__(self, trump: int, limit: int = INF) -> None:
+    def __init__(
+        self, trump: int, limit: int = INF, maximizing: Sequence[bool] = (True, False, True, False)
+    ) -> None:
         self.trump = trump
+        # which seats take the highest R (NS's, by default): every seat the lowest, or every
+        # seat the highest, gives the extremes of R over every way of playing the rest (the
+        # review's search, bela.review_decided)
+        self.maximizing = tuple(maximizing)
         self.tt: dict[int, tuple[int, int]] = {}
         self.counter = [0]
         # checked at the start of each trick: past it, the search raises NodeLimit
@@ -58,11 +64,20 @@ class Solver:
     def nodes(self) -> int:
         return self.counter[0]
 
-    def position_value(self, hands: Sequence[int], leader: int, ns_has: bool, ew_has: bool) -> int:
-        """R of a position at the start of a trick (no card of it played yet)."""
+    def position_value(
+        self,
+        hands: Sequence[int],
+        leader: int,
+        ns_has: bool,
+        ew_has: bool,
+        alpha: int = -INF,
+        beta: int = INF,
+    ) -> int:
+        """R of a position at the start of a trick (no card of it played yet); with a window
+        (``alpha``, ``beta``), fail-soft: at most ``alpha`` or at least ``beta`` when outside it."""
         self._h[:] = hands
         flags = (1 if ns_has else 0) | (2 if ew_has else 0)
-        return self._trick_start(leader, flags, -INF, INF)
+        return self._trick_start(leader, flags, alpha, beta)
 
     def _build(self) -> None:
         trump = self.trump
@@ -72,6 +87,7 @@ class Solver:
         h = self._h
         counter = self.counter
         limit = self.limit
+        maxing = self.maximizing
         # move ordering keys (score * 32 + card, highest first): leading, high cards first;
         # on a partner's trick, the most points; winning, the lowest card that wins; else the
         # cheapest card
@@ -139,7 +155,7 @@ class Solver:
                     tr = hand & tmask
                     m = hand if not tr else (tr & ABOVE[win] or tr) if win >> 3 == trump else tr
             moves = ordered(m, n, seat, win, winseat) if m & (m - 1) else (m.bit_length() - 1,)
-            maximizing = not seat & 1
+            maximizing = maxing[seat]
             best = -INF if maximizing else INF
             for i in moves:
                 b = 1 << i
@@ -240,8 +256,11 @@ class Solver:
         ns_has: bool,
         ew_has: bool,
         moves: Sequence[int] | None = None,
+        alpha: int = -INF,
+        beta: int = INF,
     ) -> dict[int, int]:
-        """R for each legal card (internal number) of the seat to play, each exact."""
+        """R for each legal card (internal number) of the seat to play, each exact (or, with a
+        window, fail-soft as :meth:`position_value`)."""
         trump = self.trump
         pts = POINTS[trump]
         h = self._h
@@ -284,11 +303,12 @@ class Solver:
                 if not h[0] and not h[1] and not h[2] and not h[3]:
                     t += 10
                 if nws & 1:
-                    val = trick_start(nws, flags | 2, -INF, INF)
+                    val = trick_start(nws, flags | 2, alpha, beta)
                 else:
-                    val = 3 * t + trick_start(nws, flags | 1, -INF, INF)
+                    gain = 3 * t
+                    val = gain + trick_start(nws, flags | 1, alpha - gain, beta - gain)
             else:
-                val = play(n + 1, leader, nl, nw, nws, t, flags, -INF, INF)
+                val = play(n + 1, leader, nl, nw, nws, t, flags, alpha, beta)
             h[seat] = hand
             out[i] = val
         return out

@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
 
 #: The page's figures, in the order make bench measures them (``--only`` picks some).
 FIGURES = ("engine", "bots", "boot", "first_use", "main", "hint", "draw", "review", "daily", "lighthouse")
@@ -41,7 +37,7 @@ def cpython_figures(hands: int, positions: int, decisions: int, seed: int) -> di
 def pyodide_figures(
     hands: int, positions: int, decisions: int, seed: int, runs: int, only: set[str]
 ) -> dict[str, Any]:
-    import bench_pyodide as bp
+    from scripts.bench import bench_pyodide as bp
 
     out: dict[str, Any] = {}
     if "engine" in only or "bots" in only or "hint" in only:
@@ -57,11 +53,11 @@ def pyodide_figures(
                     "for lv in ('easy', 'medium', 'hard')}\n"
                 )
     if "boot" in only:
-        import bench_start
+        from scripts.bench import bench_start
 
         out["start"] = bench_start.measure(runs, throttled_runs=max(1, runs // 3))
     if "first_use" in only:
-        import bench_first_use
+        from scripts.bench import bench_first_use
 
         out["first_use"] = bench_first_use.measure([bp.SITE], runs)
     if "main" in only:
@@ -69,21 +65,21 @@ def pyodide_figures(
     if "hint" in only and hasattr(bp, "measure_hint"):
         out["hint"] = bp.measure_hint()
     if "daily" in only:
-        import bench_daily
+        from scripts.bench import bench_daily
 
         out["daily"] = bench_daily.measure_daily()
     if "draw" in only:
-        import bench_draw
+        from scripts.bench import bench_draw
 
         out["draw"] = bench_draw.measure_draw()
     if "lighthouse" in only:
-        import bench_lighthouse
+        from scripts.bench import bench_lighthouse
 
         out["lighthouse"] = bench_lighthouse.measure()
     if (
         "review" in only
     ):  # the review of a hand: CPython, Pyodide and the page (scripts/bench/bench_review.py)
-        import bench_review
+        from scripts.bench import bench_review
 
         out["review"] = bench_review.measure()
     return out
@@ -125,7 +121,7 @@ def summarize(cp: dict[str, Any], py: dict[str, Any]) -> list[str]:
         lines.append("")
     start = py.get("start")
     if start:
-        import bench_start
+        from scripts.bench import bench_start
 
         lines += bench_start.summary(start)
         lines.append("")
@@ -150,19 +146,19 @@ def summarize(cp: dict[str, Any], py: dict[str, Any]) -> list[str]:
             f"with pyscript.web {b.get('pyscript_web_ms')} ms"
         )
     if py.get("first_use"):
-        import bench_first_use
+        from scripts.bench import bench_first_use
 
         lines.append(bench_first_use.summary_line(py["first_use"]))
     if py.get("review"):
-        import bench_review
+        from scripts.bench import bench_review
 
         lines += bench_review.summary(py["review"])
     if py.get("lighthouse"):
-        import bench_lighthouse
+        from scripts.bench import bench_lighthouse
 
         lines += ["", *bench_lighthouse.summary(py["lighthouse"])]
     if py.get("daily"):
-        import bench_daily
+        from scripts.bench import bench_daily
 
         lines.append(bench_daily.summary_line(py["daily"]))
     return lines

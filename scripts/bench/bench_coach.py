@@ -9,25 +9,27 @@ so that most cards get a note. Times each note from the click (the card's ``clic
 the page's clock) to ``[data-coach]`` in the page (a MutationObserver), and counts the main
 thread's tasks over 50 ms from the page being ready to the match's end.
 
-    .venv/bin/python scripts/bench/bench_coach.py [--think 1.0] [--seed 11]
+    .venv/bin/python -m scripts.bench.bench_coach [--think 1.0] [--seed 11] [--speed fast]
+
+``--think 0`` is the coach's worst case: the card is played as soon as the CPython side has
+chosen it, mostly before the worker's prices have come; ``notes_after_the_table_moved_on``
+counts the notes that appeared once a computer player had already answered the card (0: the
+table waits for the note).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
+from scripts.bench import bench_pyodide as bp
 
-import bench_pyodide as bp  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 NOTES_JS = """
 (() => {
@@ -41,25 +43,20 @@ NOTES_JS = """
     const note = document.querySelector("[data-coach]");
     const last = window.__notes[window.__notes.length - 1];
     if (note && (!last || last[2] !== note)) {
-      window.__notes.push([note.getAttribute("data-card"), performance.now(), note]);
+      // the trick as the note appears: the cards after the player's show the table moved on
+      const trick = [...document.querySelectorAll("[data-trick] [data-card]")].map(
+        (e) => e.getAttribute("data-card"));
+      const after = trick.length - 1 - trick.indexOf(note.getAttribute("data-card"));
+      window.__notes.push([note.getAttribute("data-card"), performance.now(), note, after]);
     }
   }).observe(document, { childList: true, subtree: true });
 })();
 """
 
 
-def percentiles(xs: list[float]) -> dict[str, float]:
-    s = sorted(xs)
-    if not s:
-        return {}
-
-    def at(q: float) -> float:
-        return round(s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))], 1)
-
-    return {"n": len(s), "p50": at(0.5), "p95": at(0.95), "max": round(s[-1], 1)}
-
-
-def measure(think: float = 1.0, seed: int = 11, target: int = 501, coach: str = "mistakes") -> dict[str, Any]:
+def measure(
+    think: float = 1.0, seed: int = 11, target: int = 501, coach: str = "mistakes", speed: str = "fast"
+) -> dict[str, Any]:
     from bela import review
     from bela.review_results import MISTAKE
     from e2e.game import MOVE_TIMEOUT, click_and_wait, human_step, open_game, wait_for_human
@@ -68,13 +65,13 @@ def measure(think: float = 1.0, seed: int = 11, target: int = 501, coach: str = 
 
     expected: list[str] = []  # the cards played that cost 10 or more
     latencies: list[float] = []
-    missing = 0
+    missing = moved_on = 0
     with bp.serve() as base, bp.browser() as b:
         context = b.new_context(viewport={"width": 1280, "height": 800})
         context.add_init_script(bp.LONG_JS)
         context.add_init_script(NOTES_JS)
         page = context.new_page()
-        open_game(page, base, seed=seed, fresh=1, target=target, speed="fast", lang="en", coach=coach)
+        open_game(page, base, seed=seed, fresh=1, target=target, speed=speed, lang="en", coach=coach)
         ready = float(page.evaluate("performance.now()"))
         for _ in range(3000):
             kind = wait_for_human(page, timeout=MOVE_TIMEOUT)
@@ -113,15 +110,18 @@ def measure(think: float = 1.0, seed: int = 11, target: int = 501, coach: str = 
                 note = page.evaluate("window.__notes.map((n) => [n[0], n[1]])[window.__notes.length - 1]")
                 assert note[0] == click[0] == str(worst), (note, click)
                 latencies.append(float(note[1]) - float(click[1]))
+                moved_on += bool(page.evaluate("window.__notes[window.__notes.length - 1][3]"))
         long_tasks = [d for s, d in page.evaluate("window.__long") if s >= ready]
         context.close()
     return {
         "coach": coach,
         "think_s": think,
+        "speed": speed,
         "seed": seed,
         "costly_cards": len(expected),
         "notes_missing": missing,
-        "note_ms": percentiles(latencies),
+        "notes_after_the_table_moved_on": moved_on,
+        "note_ms": bp.percentiles(latencies),
         "main_thread": {
             "tasks_over_50ms": len(long_tasks),
             "longest_ms": round(max(long_tasks, default=0), 1),
@@ -134,8 +134,10 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="seconds the player thinks before a card")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--coach", default="mistakes", help="off: the same match without the coach")
+    parser.add_argument("--speed", default="fast", help="the table's speed (instant, fast, normal, slow)")
+    parser.add_argument("--target", type=int, default=501, help="the match's length")
     args = parser.parse_args()
-    print(json.dumps(measure(args.think, args.seed, coach=args.coach), indent=2))
+    print(json.dumps(measure(args.think, args.seed, args.target, args.coach, args.speed), indent=2))
 
 
 if __name__ == "__main__":

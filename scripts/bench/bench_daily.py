@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-import bench_pyodide as bp
+from scripts.bench import bench_pyodide as bp
 
 PARS_JS = """
 (() => {

@@ -10,7 +10,7 @@
   table of 8 rows) built with ``web.dom.el`` against PyScript's ``pyscript.web``, in the page's
   interpreter (a ``<script type="py">`` added after ready).
 
-Run alone: ``python scripts/bench/bench_draw.py [--site DIR] [--runs N]`` (prints JSON).
+Run alone: ``python -m scripts.bench.bench_draw [--site DIR] [--runs N]`` (prints JSON).
 """
 
 from __future__ import annotations
@@ -18,16 +18,13 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
+from scripts.bench import bench_pyodide as bp
 
-import bench_pyodide as bp  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 REDRAW_JS = """(lang) => {
   const input = document.querySelector(`input[data-setting="lang"][value="${lang}"]`);

@@ -9,7 +9,7 @@ modules are imported then). Nothing of either was imported before.
 Give two built sites (``--site A --site B``) to compare them side by side: their runs
 alternate, so a busy machine slows both alike. Prints JSON.
 
-    python scripts/bench/bench_first_use.py [--runs 5] [--site _site] [--site other]
+    python -m scripts.bench.bench_first_use [--runs 5] [--site _site] [--site other]
 """
 
 from __future__ import annotations
@@ -17,17 +17,14 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
+from scripts.bench import bench_pyodide as bp
+from scripts.bench import bench_review as br
 
-import bench_pyodide as bp  # noqa: E402
-import bench_review as br  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 SEED = 4  # South names trump or plays early in hand 1
 

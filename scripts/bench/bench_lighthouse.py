@@ -8,7 +8,7 @@ of Chromium itself: ``Page.getInstallabilityErrors`` over the DevTools protocol,
 is ready and its service worker active, in a profile on disk (Chromium never offers an install
 in an incognito-like context). Figures only: nothing here is asserted.
 
-    .venv/bin/python scripts/bench/bench_lighthouse.py      # alone; the full report in .bench/
+    .venv/bin/python -m scripts.bench.bench_lighthouse # alone; the full report in .bench/
 """
 
 from __future__ import annotations
@@ -16,12 +16,13 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from scripts.bench import bench_pyodide as bp
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
@@ -30,11 +31,6 @@ REPORT = ROOT / ".bench" / "lighthouse.json"
 CATEGORIES = ("accessibility", "best-practices")
 PERFORMANCE = "performance"
 METRICS = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "total-byte-weight")
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
-
-import bench_pyodide as bp  # noqa: E402
 
 
 @contextmanager

@@ -25,7 +25,6 @@ import argparse
 import functools
 import http.server
 import json
-import math
 import statistics
 import sys
 import threading
@@ -35,9 +34,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from bela import arena
+
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
-sys.path.insert(0, str(ROOT))
 
 BENCH_PREFIX = "/__bench__/"
 READY_JS = """
@@ -367,14 +367,8 @@ HINT_CLOCK_JS = """
 
 
 def percentiles(ms: list[float]) -> dict[str, float]:
-    if not ms:
-        return {"n": 0}
-    xs = sorted(ms)
-
-    def at(q: float) -> float:
-        return round(xs[min(len(xs) - 1, max(0, math.ceil(q * len(xs)) - 1))], 1)
-
-    return {"n": len(xs), "p50": at(0.5), "p95": at(0.95), "max": round(xs[-1], 1)}
+    """How many, and ``bela.arena.percentiles`` to 0.1 ms."""
+    return {"n": len(ms), **arena.percentiles(ms, 1)} if ms else {"n": 0}
 
 
 def measure_hint(
@@ -425,9 +419,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--build", action="store_true", help="build _site/ first (make site)")
     args = parser.parse_args(argv)
     if args.build:
-        sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-        sys.path.insert(0, str(ROOT / "scripts" / "build"))
-        import build_site
+        from scripts.build import build_site
 
         build_site.build(SITE)
     wanted = args.only or ["boot", "engine", "bots", "main", "hint"]

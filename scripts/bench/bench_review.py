@@ -9,23 +9,20 @@
   longest main-thread task meanwhile (PerformanceObserver ``longtask``). Goals: first trick
   <= 1000 ms, whole hand p95 <= 5000 ms, no task over 50 ms.
 
-Run alone: ``python scripts/bench/bench_review.py [--hands N]`` (prints JSON).
+Run alone: ``python -m scripts.bench.bench_review [--hands N]`` (prints JSON).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
+from scripts.bench import bench_pyodide as bp
 
-import bench_pyodide as bp  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 # The player's two clicks, Review and then the first trick, each in its own task (a player cannot
 # click twice within one task; clicked together they would add up into one long task that no

@@ -22,16 +22,13 @@ from __future__ import annotations
 
 import gzip
 import statistics
-import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
+from scripts.bench import bench_pyodide as bp
 
-import bench_pyodide as bp  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 SEED = 1  # East speaks first: the first decision of the match is a computer player's
 GOALS = {
@@ -171,9 +168,7 @@ def site_figures(site: Path = bp.SITE) -> dict[str, Any]:
     (everything but vendor/, i.e. PyScript and Pyodide, and the snapshot) gzipped: app.zip as
     its .gz copy, the one a browser fetches (the original is only for a browser without
     DecompressionStream)."""
-    sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-    sys.path.insert(0, str(ROOT / "scripts" / "build"))
-    import build_site
+    from scripts.build import build_site
 
     files = [p for p in site.rglob("*") if p.is_file()]
     rel = {p: p.relative_to(site).as_posix() for p in files}

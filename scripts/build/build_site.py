@@ -39,6 +39,7 @@ import base64
 import gzip
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -48,18 +49,12 @@ import zipfile
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
+from scripts.build import csp, rooms, shipped, snapshot, stdlib
+from web import cardart
+from web.i18n import LANGS, catalog
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))
-sys.path.insert(0, str(ROOT / "scripts" / "build"))
 
-import csp  # noqa: E402
-import shipped  # noqa: E402
-import snapshot  # noqa: E402
-import stdlib  # noqa: E402
-
-from web import cardart  # noqa: E402
-from web.i18n import LANGS, catalog  # noqa: E402
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -331,7 +326,7 @@ def boot_texts(html: str) -> dict[str, dict[str, str]]:
     return texts
 
 
-def render_index(root: Path = ROOT, preload: list[str] | None = None) -> str:
+def render_index(root: Path = ROOT, preload: list[str] | None = None, relays: tuple[str, ...] = ()) -> str:
     html = (root / "index.html").read_text(encoding="utf-8")
     for mark in (BOOT_MARK, PRELOAD_MARK):
         if mark not in html:
@@ -351,7 +346,8 @@ def render_index(root: Path = ROOT, preload: list[str] | None = None) -> str:
     if "</style" in css.lower():
         raise BuildError("web/static/style.css may not hold </style")
     html = html.replace(STYLESHEET_LINK, f"<style>{css}</style>")
-    return csp.apply(html)  # last: the policy allows the inline scripts and style as written by now
+    directives = csp.DIRECTIVES + ((rooms.connect_src(relays),) if relays else ())
+    return csp.apply(html, directives)  # last: the policy allows the inline scripts and style as written
 
 
 def preload_links(pyscript_files: list[str], snapshot_file: str, root: Path = ROOT) -> list[str]:
@@ -395,9 +391,12 @@ def sri(data: bytes) -> str:
 
 
 def not_precached(rel: str) -> bool:
-    """Dot-files, sw.js itself and the originals of the gzipped files the page fetches."""
+    """Dot-files, sw.js itself, the originals of the gzipped files the page fetches and the
+    manifest's screenshots (only an install dialog shows them)."""
     originals = {f"vendor/pyodide/{name}" for name in (*GZIPPED, stdlib.NAME)} | {APP_ARCHIVE, FULL_STDLIB}
-    return rel.startswith(".") or "/." in rel or rel == "sw.js" or rel in originals
+    shots = rel.startswith("screenshots/")
+    rooms_only = rel == rooms.MODULE  # fetched when a room is opened: never by a first visit
+    return rel.startswith(".") or "/." in rel or rel == "sw.js" or rel in originals or shots or rooms_only
 
 
 def precache(out: Path, files: list[Path]) -> list[tuple[str, str]]:
@@ -440,8 +439,8 @@ def service_worker(
     return text.replace(SW_UNZIPPED_MARK, unzipped), version
 
 
-def build(out: Path, root: Path = ROOT) -> list[Path]:
-    """Write the site into ``out`` (emptied first); return the files written, relative to it."""
+def _inputs(root: Path) -> tuple[Path, Path]:
+    """Pyodide's and PyScript's folders in node_modules, once Node and both are there."""
     node = root / "node_modules"
     pyodide_dir = node / "pyodide"
     pyscript_dir = node / "@pyscript" / "core" / "dist"
@@ -453,6 +452,34 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
             "Node.js is needed to compile the Python and make its snapshot, and none was found: "
             "install Node 18 or newer, or set NODE=/path/to/node"
         )
+    return pyodide_dir, pyscript_dir
+
+
+def boot_module(out: Path, root: Path, ident: str) -> str:
+    """web/static's boot module with the snapshot written into ``out`` named in it: its id,
+    SHA-256 and memory size, and the bytes of the first visit (``first_bytes``)."""
+    boot = (root / "web" / "static" / BOOT_MODULE).read_text(encoding="utf-8")
+    for mark in (SNAPSHOT_MARK, SNAPSHOT_SHA256_MARK, SNAPSHOT_SIZE_MARK, FIRST_BYTES_MARK):
+        if boot.count(mark) != 1:
+            raise BuildError(f"web/static/{BOOT_MODULE} needs {mark} once")
+    unzipped = gzip.decompress((out / f"snapshot-{ident}.gz").read_bytes())  # sparse: snapshot.make
+    boot = boot.replace(SNAPSHOT_SHA256_MARK, json.dumps(hashlib.sha256(unzipped).hexdigest()))
+    boot = boot.replace(FIRST_BYTES_MARK, str(first_bytes(out)))
+    try:
+        boot = boot.replace(SNAPSHOT_SIZE_MARK, str(snapshot.memory_size(unzipped)))
+    except snapshot.SnapshotError as e:
+        raise BuildError(str(e)) from None
+    return shipped.strip_comments(boot.replace(SNAPSHOT_MARK, json.dumps(ident)))
+
+
+def build(out: Path, root: Path = ROOT, relays_text: str | None = None) -> list[Path]:
+    """Write the site into ``out`` (emptied first); return the files written, relative to it.
+    ``relays_text``: the rooms' relays, space-separated (default: $RELAYS)."""
+    try:
+        relays = rooms.parse_relays(os.environ.get("RELAYS", "") if relays_text is None else relays_text)
+    except rooms.RelayError as e:
+        raise BuildError(str(e)) from None
+    pyodide_dir, pyscript_dir = _inputs(root)
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -507,7 +534,12 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
     later_code.unlink()
     written += [Path(APP_ARCHIVE), Path(APP_ARCHIVE + ".gz"), Path(f"snapshot-{ident}.gz")]
     # the snapshot's name as the service worker keeps it (unzipped, no .gz: sw.js)
-    put_text("index.html", render_index(root, preload_links(eager, f"snapshot-{ident}", root)))
+    put_text("index.html", render_index(root, preload_links(eager, f"snapshot-{ident}", root), relays))
+    try:
+        rooms.bundle(out / rooms.MODULE, root, relays)
+    except (rooms.RelayError, subprocess.CalledProcessError) as e:
+        raise BuildError(f"the rooms' module: {e}") from None
+    written.append(Path(rooms.MODULE))
     for name in STATIC_FILES:
         put_text(f"assets/{name}", static_text(root / "web" / "static" / name))
     for name in PYODIDE_FILES:
@@ -515,23 +547,14 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
         if name in GZIPPED:
             (out / f"vendor/pyodide/{name}.gz").write_bytes(gzip_bytes((pyodide_dir / name).read_bytes()))
             written.append(Path(f"vendor/pyodide/{name}.gz"))
-    boot = (root / "web" / "static" / BOOT_MODULE).read_text(encoding="utf-8")
-    for mark in (SNAPSHOT_MARK, SNAPSHOT_SHA256_MARK, SNAPSHOT_SIZE_MARK, FIRST_BYTES_MARK):
-        if boot.count(mark) != 1:
-            raise BuildError(f"web/static/{BOOT_MODULE} needs {mark} once")
-    unzipped = gzip.decompress((out / f"snapshot-{ident}.gz").read_bytes())  # sparse: snapshot.make
-    boot = boot.replace(SNAPSHOT_SHA256_MARK, json.dumps(hashlib.sha256(unzipped).hexdigest()))
-    boot = boot.replace(FIRST_BYTES_MARK, str(first_bytes(out)))
-    try:
-        boot = boot.replace(SNAPSHOT_SIZE_MARK, str(snapshot.memory_size(unzipped)))
-    except snapshot.SnapshotError as e:
-        raise BuildError(str(e)) from None
-    put_text(f"assets/{BOOT_MODULE}", shipped.strip_comments(boot.replace(SNAPSHOT_MARK, json.dumps(ident))))
+    put_text(f"assets/{BOOT_MODULE}", boot_module(out, root, ident))
     put_text("assets/cards.svg", cardart.sprite())
     for source in sorted((root / "web" / "static" / "icons").iterdir()):
         if source.suffix in ICON_SUFFIXES:
             put_copy(f"icons/{source.name}", source)
     put_copy("manifest.webmanifest", root / "web" / "static" / "manifest.webmanifest")
+    for source in sorted((root / "web" / "static" / "screenshots").glob("*.jpg")):
+        put_copy(f"screenshots/{source.name}", source)  # the manifest's (scripts/build/make_screenshots.py)
     for source in sorted(pyscript_dir.iterdir()):
         if source.suffix in (".js", ".css") and not PYSCRIPT_SKIP.match(source.name):
             put_copy(f"vendor/pyscript/{source.name}", source)

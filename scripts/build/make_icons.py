@@ -1,4 +1,4 @@
-"""Draw the game's icons into ``web/static/icons/`` (``python scripts/build/make_icons.py``).
+"""Draw the game's icons into ``web/static/icons/`` (``python3 -m scripts.build.make_icons``).
 
 One drawing, two cards and a heart on the green of the table, described below in a 64-unit
 square, is written as SVG and rasterised here, in pure Python (a scanline filler with exact
@@ -23,8 +23,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from indexed_png import Pixel, png, read_png
+from scripts.build.indexed_png import Pixel, png, read_png
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "web" / "static" / "icons"

@@ -23,10 +23,15 @@ const py = await loadPyodide({ indexURL: dir, env });
 py.unpackArchive(new Uint8Array(readFileSync(appZip)), "zip", { extractDir: "/home/pyodide" });
 py.unpackArchive(new Uint8Array(readFileSync(pyscriptZip)), "zip", { extractDir: "/pyscript" });
 const here = dirname(fileURLToPath(import.meta.url));
+// the game's files are imported from the home folder
+py.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
 py.runPython(readFileSync(join(here, "stdlib_record.py"), "utf8"));
-// the build's one resolver of import statements, for stdlib_set.py to import (on sys.path since
-// stdlib_record.py)
-py.FS.writeFile("/home/pyodide/import_statements.py", readFileSync(join(here, "import_statements.py")));
+// the build's one resolver of import statements, for stdlib_set.py to import as the build's
+// CPython modules do (scripts.build.import_statements)
+py.FS.mkdirTree("/home/pyodide/scripts/build");
+py.FS.writeFile("/home/pyodide/scripts/__init__.py", "");
+py.FS.writeFile("/home/pyodide/scripts/build/__init__.py", "");
+py.FS.writeFile("/home/pyodide/scripts/build/import_statements.py", readFileSync(join(here, "import_statements.py")));
 py.runPython(readFileSync(join(here, "stdlib_set.py"), "utf8"));
 const found = py.globals.get("bela_found").toJs({ dict_converter: Object.fromEntries });
 const failed = py.globals.get("bela_failed").toJs({ dict_converter: Object.fromEntries });

@@ -27,8 +27,8 @@ import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
-from import_statements import imported
-from snapshot import module_name
+from scripts.build.import_statements import imported
+from scripts.build.snapshot import module_name
 
 
 def _docstrings(tree: ast.Module) -> list[ast.Expr]:

@@ -30,7 +30,7 @@ import subprocess
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from import_statements import imported
+from scripts.build.import_statements import imported
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "build" / "make_snapshot.mjs"
@@ -193,8 +193,7 @@ def make(
         else [(cached_code, shipped_target), (cached_later, later_target(shipped_target))]
     )
     if cached.is_file() and all(c.is_file() for c, _ in codes):
-        shutil.copyfile(cached, target)
-        for c, t in codes:
+        for c, t in [(cached, target), *codes]:
             shutil.copyfile(c, t)
         return
     node = find_node()
@@ -204,6 +203,12 @@ def make(
             "found: install Node 18 or newer, or set NODE=/path/to/node"
         )
     partial = target.with_suffix(".partial")
+    # what to compile and where to write it: the start-up modules, then the later ones
+    extra = (
+        [json.dumps(list(shipped)), str(shipped_target), json.dumps(list(later)), str(codes[1][1])]
+        if codes
+        else []
+    )
     for _, t in codes:
         t.unlink(missing_ok=True)
     try:
@@ -218,16 +223,7 @@ def make(
                 ident,
                 json.dumps(modules),
                 json.dumps(list(compiled)),
-                *(
-                    [
-                        json.dumps(list(shipped)),
-                        str(shipped_target),
-                        json.dumps(list(later)),
-                        str(codes[1][1]),
-                    ]
-                    if shipped_target
-                    else []
-                ),
+                *extra,
             ],
             capture_output=True,
             text=True,
@@ -247,8 +243,7 @@ def make(
         partial.unlink(missing_ok=True)
     try:
         CACHE.mkdir(parents=True, exist_ok=True)
-        for c, t in codes:
+        for c, t in [*codes, (cached, target)]:
             shutil.copyfile(t, c)
-        shutil.copyfile(target, cached)
     except OSError:
         pass  # a read-only tree: the next build makes it again

@@ -36,7 +36,7 @@ import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from snapshot import PYODIDE_INPUTS, find_node
+from scripts.build.snapshot import PYODIDE_INPUTS, find_node
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "build" / "make_stdlib.mjs"

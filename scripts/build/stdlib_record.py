@@ -76,7 +76,6 @@ def recorded_run() -> dict[str, str]:
     return failed
 
 
-bela_boot = sorted(sys.modules)
-sys.path.insert(0, HOME)
+bela_boot = sorted(sys.modules)  # the home folder is on sys.path (make_stdlib.mjs)
 bela_failed = recorded_run()
 bela_run = sorted(sys.modules)

@@ -34,7 +34,7 @@ import types
 import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 
-from import_statements import imported  # written beside the game's files by make_stdlib.mjs
+from scripts.build.import_statements import imported  # written beside the game's files by make_stdlib.mjs
 
 FULL = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
 HOME = "/home/pyodide"

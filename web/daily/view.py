@@ -27,8 +27,9 @@ from bela.hand import Hand
 from bela.match import Match
 from bela.rules import HouseRules
 from bela.scoring import score_hand
+from web.friends.challenge import Challenge, ChallengeError, read
 
-KINDS = ("daily", "deal")
+KINDS = ("daily", "deal", "challenge")
 HARD_LEVELS = ("hard", "hard", "hard")  # E, N, W: par is the hard players', so is the table
 
 
@@ -45,6 +46,7 @@ class Duplicate:
     pars: dict[int, tuple[int, int]] = field(default_factory=dict)
     practice: bool = False
     recorded: bool = False
+    challenge: Challenge | None = None  # kind challenge: a friend's (web/friends/challenge.py)
 
     @classmethod
     def daily(cls, date: str, practice: bool = False) -> Duplicate:
@@ -53,6 +55,10 @@ class Duplicate:
     @classmethod
     def shared(cls, seed: int, number: int) -> Duplicate:
         return cls("deal", seed, (number,))
+
+    @classmethod
+    def of_challenge(cls, challenge: Challenge) -> Duplicate:
+        return cls("challenge", challenge.seed, tuple(range(1, challenge.hands + 1)), challenge=challenge)
 
     @property
     def key(self) -> str:
@@ -64,10 +70,16 @@ class Duplicate:
         page = base.split("?")[0].split("#")[0]
         if self.kind == "daily":
             return f"{page}?daily={self.date}"
+        if self.challenge is not None:
+            return self.challenge.link(page)
         return f"{page}?deal={self.seed}-{self.numbers[0]}"
 
     def new_match(self) -> Match:
         """The match to play: the default house rules, the first hand dealt."""
+        if self.challenge is not None:  # the challenger's rules, its match's deals from the seed
+            match = Match(self.challenge.rules, seed=self.seed)
+            match.start_hand()
+            return match
         first = self.numbers[0]
         dealer, deal = deal_of(self.seed, first)
         match = Match(HouseRules(), seed=self.seed, dealer=dealer)
@@ -111,7 +123,10 @@ class Duplicate:
         return sum(v for v in values if v is not None)
 
     def missing_pars(self, start: int = 0) -> list[int]:
-        """The deal numbers whose par is still to compute, from hand ``start`` on, then the rest."""
+        """The deal numbers whose par is still to compute, from hand ``start`` on, then the rest
+        (none in a challenge: it is played against the challenger's points)."""
+        if self.kind == "challenge":
+            return []
         order = list(self.numbers[start:]) + list(self.numbers[:start])
         return [n for n in order if n not in self.pars]
 
@@ -128,6 +143,7 @@ class Duplicate:
             "par_version": PAR_VERSION,
             "practice": self.practice,
             "recorded": self.recorded,
+            **({"challenge": self.challenge.text()} if self.challenge is not None else {}),
         }
 
     @classmethod
@@ -154,6 +170,12 @@ class Duplicate:
             pars[int(n)] = (p[0], p[1])
         if data.get("par_version", 1) != PAR_VERSION:
             pars = {}  # computed by other players than this page's: computed again
+        challenge = None
+        if data["kind"] == "challenge":
+            try:
+                challenge = read(str(data.get("challenge", "")))
+            except ChallengeError as e:
+                raise ValueError(f"bad challenge: {e}") from None
         return cls(
             str(data["kind"]),
             seed,
@@ -162,6 +184,7 @@ class Duplicate:
             pars,
             bool(data.get("practice", False)),
             bool(data.get("recorded", False)),
+            challenge,
         )
 
 

@@ -3,13 +3,9 @@ time: web/worker/review.py), where the player is in the replay, and what that st
 seat's cards still held, the plays with their costs and marks, the trick on the table, the
 bids, the verdict). Plain Python: no browser.
 
->>> from bela.match import Match
->>> from bela.deal import SplitMix64
->>> m = Match(seed=3)
->>> hand = m.start_hand()
->>> rng = SplitMix64(1)
->>> while not hand.finished:
-...     hand.apply(hand.legal_actions()[rng.below(len(hand.legal_actions()))])
+>>> from bela.match import played_at_random
+>>> m = played_at_random(3)
+>>> hand = m.hands[0]
 >>> state = ReviewState(1, "record")
 >>> state.data.next_part(hand)
 'trick:0'

@@ -39,6 +39,7 @@ from bela.seats import Seat
 from web.dom import by_id, inline_sprite, once, qa
 from web.model import Model
 from web.screens.banner import BannerView
+from web.screens.challenge import ChallengeScreen
 from web.screens.coachline import CoachLine
 from web.screens.daily import DailyScreen
 from web.screens.dialog import open_confirm
@@ -53,6 +54,7 @@ from web.screens.table import Table
 from web.session import Outcome
 
 if TYPE_CHECKING:
+    from web.screens.friends import FriendsDialog
     from web.screens.learn import LearnScreen
     from web.screens.review import ReviewScreen
     from web.screens.rules import RulesPage
@@ -74,6 +76,7 @@ class Screens:
         self.notices = Notices(model)
         self.last_trick = LastTrickDialog(model)
         self.daily = DailyScreen(model)
+        self.challenge = ChallengeScreen(model)
         self.hand_key: tuple[int, int] | None = None
         self._sprite = asyncio.ensure_future(inline_sprite())  # the cards' symbols into the page
 
@@ -85,6 +88,12 @@ class Screens:
         from web.screens.settings import SettingsDialog
 
         return SettingsDialog(self.model)
+
+    @cached_property
+    def friends(self) -> FriendsDialog:
+        from web.screens.friends import FriendsDialog
+
+        return FriendsDialog(self.model)
 
     @cached_property
     def stats(self) -> StatsDialog:
@@ -134,6 +143,7 @@ class Screens:
         self.sheet.render()
         self.overlay.render()
         self.daily.render()
+        self.challenge.render()
         self.banner.render()
         self.hint.render()
         if self.made("learn"):

@@ -12,6 +12,8 @@ import js
 from web.daily.view import Duplicate, card_rows, share_text, signed
 from web.dom import by_id, el, q, replace_children
 from web.model import Model
+from web.screens.elements import action_button, column_heads
+from web.words import T
 
 
 class DailyScreen:
@@ -60,6 +62,8 @@ class DailyScreen:
                 n=min(session.hand_number, len(dup.numbers)),
                 total=len(dup.numbers),
             )
+        elif dup.kind == "challenge":
+            head = t("challenge.strip", n=min(session.hand_number, len(dup.numbers)), total=len(dup.numbers))
         else:
             head = t("daily.strip_deal")
         practice = t("daily.practice_mark") if dup.practice else ""
@@ -72,12 +76,7 @@ class DailyScreen:
                     el("strong", text=head),
                     el("span", cls="practice", text=practice) if practice else None,
                     el("span", cls="rules", text=self.rules_text()),
-                    el(
-                        "button",
-                        {"type": "button", "data-action": "leave-daily"},
-                        cls="btn small",
-                        text=t("action.back_to_match"),
-                    ),
+                    action_button(t("action.back_to_match"), "leave-daily", "btn small"),
                 ],
             )
         strip.hidden = False
@@ -96,12 +95,7 @@ class DailyScreen:
                 [
                     el("strong", text=head),
                     el("span", cls="rules", text=t("practice.note")),
-                    el(
-                        "button",
-                        {"type": "button", "data-action": "back-to-review"},
-                        cls="btn small",
-                        text=t("action.back_to_review"),
-                    ),
+                    action_button(t("action.back_to_review"), "back-to-review", "btn small"),
                 ],
             )
         strip.hidden = False
@@ -113,6 +107,8 @@ class DailyScreen:
         panel = q(".panel", box) if box is not None and not box.hidden else None
         if dup is None or panel is None or not dup.complete(m.session.match):
             return
+        if dup.kind == "challenge":
+            return  # its card is web/screens/challenge.py's
         total = dup.total_vs_par(m.session.match)
         text = share_text(m.t, dup, m.session.match, str(js.location.href)) if total is not None else ""
         sig = f"{dup.sig()}|{text}|{m.lang}"
@@ -125,35 +121,6 @@ class DailyScreen:
 
     def card(self, dup: Duplicate, total: int | None, text: str, sig: str) -> Any:
         t = self.model.t
-        match = self.model.session.match
-        rows = []
-        for r in card_rows(dup, match):
-            rows.append(
-                el(
-                    "tr",
-                    {"data-daily-hand": r.number, "data-vs-par": r.vs_par},
-                    children=[
-                        el("th", {"scope": "row"}, text=str(r.number)),
-                        el("td", cls="ns-col", text=f"{r.ours[0]} : {r.ours[1]}"),
-                        el("td", text=f"{r.par[0]} : {r.par[1]}" if r.par else "…"),
-                        el("td", cls="vs", text=signed(r.vs_par) if r.vs_par is not None else "…"),
-                    ],
-                )
-            )
-        head = el(
-            "thead",
-            children=[
-                el(
-                    "tr",
-                    children=[
-                        el("th", {"scope": "col"}, text=t("daily.col_hand")),
-                        el("th", {"scope": "col"}, text=t("daily.col_us")),
-                        el("th", {"scope": "col"}, text=t("daily.col_par")),
-                        el("th", {"scope": "col"}, text=t("daily.col_vs")),
-                    ],
-                )
-            ],
-        )
         title = t("daily.card_title", date=dup.date) if dup.kind == "daily" else t("daily.deal_title")
         if total is None:
             total_line = el("p", cls="verdict", text=t("daily.par_computing"))
@@ -161,58 +128,57 @@ class DailyScreen:
             tone = "good" if total > 0 else "bad" if total < 0 else ""
             total_line = el("p", cls=f"verdict {tone}".strip(), text=t("daily.total", vs=signed(total)))
         status = t("daily.practice") if dup.practice else t("daily.for_record") if dup.kind == "daily" else ""
-        buttons = [
-            el(
-                "button",
-                {"type": "button", "data-action": "share-daily", "disabled": total is None},
-                cls="btn primary",
-                text=t("action.share"),
-            ),
-            el(
-                "button",
-                {"type": "button", "data-action": "leave-daily"},
-                cls="btn",
-                text=t("action.back_to_match"),
-            ),
-        ]
-        if dup.kind == "daily":
-            buttons.insert(
-                1,
-                el(
-                    "button",
-                    {"type": "button", "data-action": "replay-daily"},
-                    cls="btn",
-                    text=t("action.replay_daily"),
-                ),
-            )
+        share_box = el(
+            "textarea",
+            {"data-share-text": "", "readonly": True, "rows": 3, "aria-label": t("daily.share_label")},
+            text=text,
+        )
+        attrs = {"data-daily-card": "", "data-total-vs-par": total, "data-sig": sig}
         return el(
             "section",
-            {
-                "data-daily-card": "",
-                "data-total-vs-par": total,
-                "data-sig": sig,
-                "aria-labelledby": "daily-card-title",
-            },
+            {**attrs, "aria-labelledby": "daily-card-title"},
             cls="daily-card",
             children=[
                 el("h2", {"id": "daily-card-title"}, text=title),
                 total_line,
-                el("table", cls="summary daily-rows", children=[head, el("tbody", children=rows)]),
+                self.card_table(dup),
                 el("p", cls="sub", text=status) if status else None,
                 el("p", cls="sub", text=self.rules_text()),
-                el(
-                    "textarea",
-                    {
-                        "data-share-text": "",
-                        "readonly": True,
-                        "rows": 3,
-                        "aria-label": t("daily.share_label"),
-                    },
-                    text=text,
-                ),
-                el("div", cls="actions", children=buttons),
+                share_box,
+                el("div", cls="actions", children=card_buttons(t, dup, total)),
             ],
         )
+
+    def card_table(self, dup: Duplicate) -> Any:
+        """Each hand: our points, par's, and ours against par."""
+        t = self.model.t
+        rows = [
+            el(
+                "tr",
+                {"data-daily-hand": r.number, "data-vs-par": r.vs_par},
+                children=[
+                    el("th", {"scope": "row"}, text=str(r.number)),
+                    el("td", cls="ns-col", text=f"{r.ours[0]} : {r.ours[1]}"),
+                    el("td", text=f"{r.par[0]} : {r.par[1]}" if r.par else "…"),
+                    el("td", cls="vs", text=signed(r.vs_par) if r.vs_par is not None else "…"),
+                ],
+            )
+            for r in card_rows(dup, self.model.session.match)
+        ]
+        cols = ("daily.col_hand", "daily.col_us", "daily.col_par", "daily.col_vs")
+        head = column_heads(*(t(c) for c in cols))
+        return el("table", cls="summary daily-rows", children=[head, el("tbody", children=rows)])
+
+
+def card_buttons(t: T, dup: Duplicate, total: int | None) -> list[Any]:
+    """Share (once par is known), play the day again (today's deals), back to the match."""
+    buttons = [
+        action_button(t("action.share"), "share-daily", "btn primary", disabled=total is None),
+        action_button(t("action.back_to_match"), "leave-daily"),
+    ]
+    if dup.kind == "daily":
+        buttons.insert(1, action_button(t("action.replay_daily"), "replay-daily"))
+    return buttons
 
 
 async def share(text: str) -> str:

@@ -43,7 +43,7 @@ def suit_icon(letter: str, deck: str = "french") -> Any:
     if deck == "german":
         return svg_use(f"{prefix(deck)}suit-{letter}", "suit-icon german", "0 0 100 100")
     color = "red" if letter in ("H", "D") else "black"
-    return svg_use(f"suit-{letter}", f"suit-icon {color}", "0 0 100 100")
+    return svg_use(f"suit-{letter}", f"suit-icon {color} suit-{letter}", "0 0 100 100")
 
 
 def suit_mark(t: T, letter: str) -> Any:
@@ -54,10 +54,19 @@ def suit_words(t: T, letter: str) -> list[Any]:
     return [suit_mark(t, letter), el("span", text=t(f"suit.{letter}"))]
 
 
+def action_button(text: str, action: str, cls: str = "btn", **attrs: Any) -> Any:
+    """A button whose ``data-action`` names what it does (web/intents.py)."""
+    return el("button", {"type": "button", "data-action": action, **attrs}, cls=cls, text=text)
+
+
 def primary_action(text: str, action: str) -> Any:
     """A panel's row with its one main button (``data-action`` names what it does)."""
-    button = el("button", {"type": "button", "data-action": action}, cls="btn primary", text=text)
-    return el("div", cls="actions", children=[button])
+    return el("div", cls="actions", children=[action_button(text, action, "btn primary")])
+
+
+def column_heads(*texts: str) -> Any:
+    """A table's head: one column header a text."""
+    return el("thead", children=[el("tr", children=[el("th", {"scope": "col"}, text=x) for x in texts])])
 
 
 def path_icon(cls: str, d: str) -> Any:

@@ -7,6 +7,7 @@ from typing import Any
 
 from web.decks import prefix
 from web.dom import by_id, el, svg_use
+from web.feel.device import can_vibrate
 from web.i18n import DECKS
 from web.model import Model
 from web.screens.dialog import dialog_frame
@@ -29,7 +30,7 @@ class SettingsDialog:
         if not force and not dialog.open:
             return
         m = self.model
-        items = form(m.settings, m.session.match.rules, m.params, m.t, m.lang)
+        items = form(m.settings, m.session.match.rules, m.params, m.t, m.lang, can_vibrate())
         dialog_frame(m.t, dialog, "settings-title", m.t("settings.title"), [self.item(i) for i in items])
 
     def item(self, item: Item) -> Any:

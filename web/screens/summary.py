@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from bela.cards import Card
+from bela.seats import Seat
 from web.daily.view import shared_deal_of, summary_line
 from web.dom import by_id, el, obj, q, replace_children
 from web.model import Model
-from web.screens.elements import mini_cards, primary_action, review_button
+from web.screens.elements import action_button, mini_cards, primary_action, review_button
 from web.view import Summary, summary, summary_rows, verdict
-from web.words import card_name, declaration_text
+from web.words import T, card_name, declaration_text
 
 
 class Overlay:
@@ -84,27 +85,10 @@ class Overlay:
             for d in decls:
                 cards.extend(c for c in d.cards if c not in cards)
             words = ", ".join(declaration_text(t, d) for d in decls)
-            details.append(
-                el(
-                    "div",
-                    cls="row",
-                    children=[
-                        el("strong", text=t("summary.seat", seat=t(f"seat.{seat.name}"))),
-                        el("span", text=words),
-                        mini_cards(t, cards),
-                    ],
-                )
-            )
+            details.append(seat_row(t, seat, el("span", text=words), mini_cards(t, cards)))
         for seat, card in s.bela:
             details.append(
-                el(
-                    "div",
-                    cls="row",
-                    children=[
-                        el("strong", text=t("summary.seat", seat=t(f"seat.{seat.name}"))),
-                        el("span", text=t("summary.bela_card", card=card_name(t, card))),
-                    ],
-                )
+                seat_row(t, seat, el("span", text=t("summary.bela_card", card=card_name(t, card))))
             )
         if s.hanging_paid:
             details.append(el("div", cls="row", text=t("summary.hanging_paid", points=s.hanging_paid)))
@@ -133,7 +117,7 @@ class Overlay:
         """Par of a daily (or shared) deal beside the usual scoring (ui-contract.md's hooks)."""
         m = self.model
         dup = m.session.duplicate
-        if dup is None:
+        if dup is None or dup.kind == "challenge":  # a challenge is played against the challenger
             return None
         text, hooks = summary_line(m.t, dup, m.session.match, m.session.hand_number - 1)
         attrs: dict[str, str | None] = {"data-par": "" if hooks else None, **hooks}
@@ -221,7 +205,10 @@ class Overlay:
                 top,
                 details,
                 with_review(
-                    primary_action(t("action.new_game"), "new-game"), review_button(t, len(match.hands))
+                    with_review(
+                        primary_action(t("action.new_game"), "new-game"), review_button(t, len(match.hands))
+                    ),
+                    action_button(t("action.challenge"), "challenge"),
                 ),
             ],
         )
@@ -231,3 +218,9 @@ def with_review(actions: Any, button: Any) -> Any:
     """The panel's main button, then the one that opens the hand's review."""
     actions.appendChild(button)
     return actions
+
+
+def seat_row(t: T, seat: Seat, *children: Any) -> Any:
+    """A row of the summary's details: the seat, then what it showed."""
+    head = el("strong", text=t("summary.seat", seat=t(f"seat.{seat.name}")))
+    return el("div", cls="row", children=[head, *children])

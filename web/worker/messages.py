@@ -3,10 +3,13 @@ each request as it is built, a decision's reply, and an action as a short string
 travel as JSON text (a seed may not fit in a JavaScript number); each request carries an
 ``id`` that its reply repeats, and any reply may be ``{"id", "error"}`` instead.
 
-The action codec here is the wire's own: one token per action, with the bela call inside the
-card's (``play:KH:bela``), where the bela-record (bela/record.py) writes bids, declarations,
-bela calls and plays in separate lists of a hand; a lesson's right answers use it too.
+The action's text is the project's one, :func:`bela.actions.action_text` (re-exported here for
+the page and the worker): one token per action, with the bela call inside the card's
+(``play:KH:bela``), where the bela-record (bela/record.py) writes bids, declarations, bela
+calls and plays in separate lists of a hand; a lesson's right answers and the bots' pinned
+decisions (tests/data/hard_decisions.json) use it too.
 
+>>> from bela.actions import Bid, Declare, Play
 >>> from bela.cards import Card, Suit
 >>> [action_text(a) for a in (Bid(None), Bid(Suit.CLUBS), Declare(False), Play(Card.parse("KH"), True))]
 ['bid:pass', 'bid:C', 'declare:no', 'play:KH:bela']
@@ -18,43 +21,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bela.actions import Action, Bid, Declare, Play
-from bela.cards import Card, Suit
+from bela.actions import ActionTextError
+from bela.actions import action_text as action_text
+from bela.actions import parse_action as parse_action
 
 if TYPE_CHECKING:
     from bela.bots import Decision
 
-
-class ProtocolError(ValueError):
-    """A message that is not an action."""
-
-
-def action_text(action: Action) -> str:
-    if isinstance(action, Bid):
-        return "bid:" + ("pass" if action.suit is None else action.suit.letter)
-    if isinstance(action, Declare):
-        return "declare:" + ("yes" if action.yes else "no")
-    text = "play:" + action.card.notation
-    if action.bela is not None:
-        text += ":bela" if action.bela else ":bez"
-    return text
-
-
-def parse_action(text: str) -> Action:
-    kind, _, rest = text.partition(":")
-    try:
-        if kind == "bid":
-            return Bid(None if rest == "pass" else Suit.parse(rest))
-        if kind == "declare" and rest in ("yes", "no"):
-            return Declare(rest == "yes")
-        if kind == "play":
-            card, _, bela = rest.partition(":")
-            if bela not in ("", "bela", "bez"):
-                raise ProtocolError(f"{text!r} is not an action")
-            return Play(Card.parse(card), None if not bela else bela == "bela")
-    except ValueError:
-        raise ProtocolError(f"{text!r} is not an action") from None
-    raise ProtocolError(f"{text!r} is not an action")
+ProtocolError = ActionTextError  # a message that is not an action
 
 
 # -- requests (page -> worker) ------------------------------------------------------------------

@@ -9,14 +9,10 @@ the solver's budget) or ``decided``, is answered with ``{"bids": [...]}``, ``{"p
 ``{"dd": [{"index", "best_dd", "cost_dd"}...]}`` or ``{"decided": {...}}`` (bela.review's
 JSON).
 
->>> from bela.match import Match
+>>> from bela.match import played_at_random
 >>> from bela.record import dumps
->>> from bela.deal import SplitMix64
->>> m = Match(seed=3)
->>> hand = m.start_hand()
->>> rng = SplitMix64(1)
->>> while not hand.finished:
-...     hand.apply(hand.legal_actions()[rng.below(len(hand.legal_actions()))])
+>>> m = played_at_random(3)
+>>> hand = m.hands[0]
 >>> [p["index"] for p in answer(dumps(m), 1, "trick:7")["plays"]]
 [28, 29, 30, 31]
 """

@@ -1,7 +1,7 @@
 """Pin the pars of today's version of par's players beside the older ones.
 
-    .venv/bin/python scripts/pin_pars.py          # add bela.daily.PAR_VERSION's pars
-    .venv/bin/python scripts/pin_pars.py --check  # exit 1 if any pinned hand lacks them
+    .venv/bin/python -m scripts.fit.pin_pars          # add bela.daily.PAR_VERSION's pars
+    .venv/bin/python -m scripts.fit.pin_pars --check  # exit 1 if any pinned hand lacks them
 
 tests/data/daily_pinned.json keeps each pinned day's deals and, by version of par's players
 (bela.daily.PAR_VERSION), the par of each hand. After a change to the hard player's decisions,
@@ -17,10 +17,10 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from bela.daily import PAR_VERSION, daily_seed, par
 
-from bela.daily import PAR_VERSION, daily_seed, par  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 PINNED = ROOT / "tests" / "data" / "daily_pinned.json"
 

@@ -1,10 +1,14 @@
 """Two ways of naming trump against each other, the card play the same (an experiment).
 
-    .venv/bin/python scripts/bid_arena.py --a-set honours=1 --b-set honours=0 --deals 1000 --seed 5
+    .venv/bin/python -m scripts.arena.bid_arena --a-set FIELD=VALUE --b-set '' --deals 1000 --seed 5
 
-A and B are today's hard player with these Budget fields changed (``scripts/arena_vs.py``'s
-``--a-set``); the fields must change only how trump is named, so that both play every card
-alike. Each deal is played twice with the same cards, A's team as North-South then as
+A and B are today's player of ``--level`` with these Budget fields changed
+(``scripts/arena/arena_vs.py``'s ``--a-set``); the fields must change only how trump is named,
+so that both play every card alike. (The shipped Budget has no bidding field left: the bid
+experiments measured with this script, the jack-or-nine rule and the thresholds, are in
+docs/experiments.md; a new one adds its field, measures, and is kept or removed.)
+
+Each deal is played twice with the same cards, A's team as North-South then as
 East-West, with the same decision seeds in both: when the two auctions come out the same, the
 two hands are played alike and the deal is a tie with a margin of 0, so it is not played at
 all. Only the deals whose auctions differ cost a play-out: a bidding change is measured on
@@ -23,26 +27,29 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+from bela.actions import Action
+from bela.arena import Player, play_hand
+from bela.deal import deal_cards, derive_seed
+from bela.scoring import score_hand
+from bela.seats import SEATS, Seat, Team
+from scripts.arena import arena_vs
 
-import arena_vs  # noqa: E402
+
+def auction(dealer: Seat, deal: Any, players: dict[Seat, Player], seed: int) -> list[Action]:
+    """The bids until trump is named (the seeds as a whole hand's)."""
+    hand, _ = play_hand(dealer, deal, players, None, seed, until=lambda h: h.trump is not None)
+    return list(hand.actions)
 
 
-def auction(dealer: Any, deal: Any, players: dict[Any, arena_vs.Player], seed: int) -> list[Any]:
-    from bela.deal import derive_seed
-    from bela.hand import Hand
-
-    hand = Hand(dealer, deal)
-    bids = []
-    while hand.trump is None:
-        seat = hand.turn
-        assert seat is not None
-        action = players[seat](hand, seat, derive_seed(seed, len(hand.actions)))
-        bids.append(action)
-        hand.apply(action)
-    return bids
+def margin(dealer: Seat, deal: Any, sides: list[dict[Seat, Player]], seed: int) -> tuple[int, int]:
+    """A's points minus B's over the deal's two hands, and the illegal actions."""
+    total = illegal = 0
+    for team, players in zip((Team.NS, Team.EW), sides, strict=True):
+        hand, bad = play_hand(dealer, deal, players, None, seed)
+        illegal += bad
+        written = score_hand(hand).written
+        total += written[team] - written[team.other]
+    return total, illegal
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,10 +62,6 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--first", type=int, default=0)
     p.add_argument("--progress", type=Path)
     args = p.parse_args(argv)
-    from bela.deal import deal_cards, derive_seed
-    from bela.scoring import score_hand
-    from bela.seats import SEATS, Team
-
     a = arena_vs.local(args.level, args.a_set)
     b = arena_vs.local(args.level, args.b_set)
     scores: list[float] = []
@@ -69,25 +72,14 @@ def main(argv: list[str] | None = None) -> int:
         dealer = SEATS[i % 4]
         deal = deal_cards(derive_seed(args.seed, i), dealer)
         seed = derive_seed(args.seed, i, 7)
-        sides = []
-        for team in (Team.NS, Team.EW):
-            sides.append({s: (a if s.team is team else b) for s in SEATS})
-        if auction(dealer, deal, sides[0], seed) == auction(dealer, deal, sides[1], seed):
-            scores.append(0.5)
-            margins.append(0.0)
-        else:
-            sums = [0, 0]
-            for team, players in zip((Team.NS, Team.EW), sides, strict=True):
-                ms: dict[Any, list[float]] = {s: [] for s in SEATS}
-                lost = dict.fromkeys(SEATS, 0)
-                hand, bad = arena_vs.play_hand(dealer, deal, players, None, seed, ms, lost)
-                illegal += bad
-                written = score_hand(hand).written
-                sums[0] += written[team]
-                sums[1] += written[team.other]
-            scores.append(1.0 if sums[0] > sums[1] else 0.0 if sums[0] < sums[1] else 0.5)
-            margins.append(float(sums[0] - sums[1]))
-            differ.append(float(sums[0] - sums[1]))
+        sides = [{s: (a if s.team is team else b) for s in SEATS} for team in (Team.NS, Team.EW)]
+        m = 0
+        if auction(dealer, deal, sides[0], seed) != auction(dealer, deal, sides[1], seed):
+            m, bad = margin(dealer, deal, sides, seed)
+            illegal += bad
+            differ.append(float(m))
+        scores.append(1.0 if m > 0 else 0.0 if m < 0 else 0.5)
+        margins.append(float(m))
         if args.progress is not None:
             args.progress.write_text(json.dumps(summary(args, scores, margins, differ, illegal)) + "\n")
     print(json.dumps(summary(args, scores, margins, differ, illegal)))

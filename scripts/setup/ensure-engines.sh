@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Find the other engines of the browser smoke (e2e/test_engines.py): Firefox ESR, and WebKitGTK's
 # MiniBrowser with its WebDriver and Xvfb for a display; install Debian's packages when we can
-# (firefox-esr, webkit2gtk-driver, xvfb), as scripts/ensure-chromium.sh does for Chromium.
+# (firefox-esr, webkit2gtk-driver, xvfb), as scripts/setup/ensure-chromium.sh does for Chromium.
 set -euo pipefail
 FIREFOX="${FIREFOX:-/usr/bin/firefox-esr}"
 WEBKIT_DIR="${WEBKIT_DIR:-/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1}"
