@@ -55,10 +55,19 @@ typecheck: $(STAMP)
 unit: $(STAMP) $(NODE_STAMP)
 	$(PY) -m pytest -q -n 2
 
-e2e: $(STAMP) site chromium engines
-	$(PY) -m pytest -q -p no:cacheprovider e2e
+# the browser tests on E2E_WORKERS workers (pytest-xdist; each its own Chromium and servers on
+# free ports); the tests that share a build of their own share a worker (--dist loadgroup)
+E2E_WORKERS ?= 2
+E2E := $(PY) -m pytest -q -p no:cacheprovider -n $(E2E_WORKERS) --dist loadgroup e2e
 
-test: lint typecheck unit e2e
+e2e: $(STAMP) site chromium engines
+	$(E2E)
+
+# side by side on the machine's cores: ruff, mypy, the unit tests (two workers) and the site's
+# build, each one's output in one piece; then the browser tests
+test: $(STAMP) $(NODE_STAMP) chromium engines
+	@$(MAKE) --no-print-directory -j4 --output-sync=target lint typecheck unit site
+	$(E2E)
 
 bench: $(STAMP) site chromium
 	$(PY) -m scripts.bench.bench

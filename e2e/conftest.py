@@ -85,6 +85,17 @@ def site() -> Iterator[str]:
     server.server_close()
 
 
+@pytest.fixture(scope="session")
+def fresh_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Path]]:
+    """The site built once more from the sources, into a folder of its own, and the files the
+    build says it wrote (built once for the tests that look at a build: a build takes a minute
+    on a busy machine; under pytest-xdist they share a worker: ``xdist_group("build")``)."""
+    from scripts.build import build_site
+
+    out = tmp_path_factory.mktemp("fresh") / "site"
+    return out, build_site.build(out)
+
+
 #: what web/fallback.py says when it fetches Pyodide's full standard library for a missing module
 FULL_STDLIB_NOTE = "the standard library lacked"
 

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 
 from e2e.conftest import DESKTOP, SITE, SUB_PATH, PagesServer, Watch
@@ -70,13 +71,13 @@ def test_the_service_worker_precaches_every_file_of_the_build() -> None:
     assert version_of(SITE) == build_site.service_worker(sorted(listed.items()))[1]
 
 
-def test_the_version_is_the_content(tmp_path: Path) -> None:
-    """The same sources build the same bytes (the players keep their cache); a changed file
-    makes a new version."""
-    one, two = tmp_path / "one", tmp_path / "two"
-    build_site.build(one)
-    build_site.build(two)
-    assert (one / "sw.js").read_bytes() == (two / "sw.js").read_bytes()
+@pytest.mark.xdist_group("build")
+def test_the_version_is_the_content(fresh_build: tuple[Path, list[Path]]) -> None:
+    """The same sources build the same bytes (the players keep their cache): a build of its own
+    and _site/ (make site, from the same sources); a changed file makes a new version."""
+    one, _ = fresh_build
+    same = (one / "sw.js").read_bytes() == (SITE / "sw.js").read_bytes()
+    assert same, "the build differs from _site/: are the sources newer than it (make site)?"
     entries = dict(precached(one))
     entries["assets/style.css"] = build_site.sri(b"/* another style */")
     assert build_site.service_worker(sorted(entries.items()))[1] != version_of(one)

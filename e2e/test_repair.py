@@ -2,15 +2,15 @@
 after it was installed (a script, the game's Python, Pyodide's runtime) makes the start fail,
 by an error or by a step that never ends (a damaged pyodide.asm.wasm hangs Pyodide); the error
 screen then offers Repair, which removes this site's service worker and caches and loads the
-page from the network: it starts again with the match and the statistics as they were. A
-second failed start in a row repairs by itself."""
+page from the network: it starts again with the match and the statistics as they were
+(e2e/test_damage.py damages each file in turn and repairs). A second failed start in a row
+repairs by itself."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
 
-import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from e2e.conftest import DESKTOP, PagesServer, Watch
@@ -38,13 +38,6 @@ SAVES_JS = "() => Object.fromEntries(Object.entries(localStorage).filter(([k]) =
 ERROR = 'body[data-app-state="error"]'
 # a step without progress fails the start after 45 s under the service worker (index.html)
 FAILED_TIMEOUT = 45_000 + BOOT_TIMEOUT
-
-DAMAGED = [
-    "assets/pyodide-boot.mjs",  # a module of the boot
-    "vendor/pyscript/core.js",  # PyScript's
-    "app.zip",  # the game's Python, kept unzipped
-    "vendor/pyodide/pyodide.asm.wasm",  # the runtime: Pyodide hangs, it throws nothing
-]
 
 
 def expect_failure(watch: Watch) -> None:
@@ -88,26 +81,6 @@ def came_back(page: Page, record: str, saves: dict[str, str], watch: Watch) -> N
     assert json.loads(after["bela.v1.match"]) == json.loads(saves["bela.v1.match"])
     assert page.evaluate("localStorage.getItem('bela.boot-failures')") is None
     play_a_card(page)  # and it plays
-
-
-@pytest.mark.parametrize("name", DAMAGED, ids=[n.rsplit("/", 1)[-1] for n in DAMAGED])
-def test_a_damaged_cached_file_is_repaired(
-    name: str, pages: PagesServer, pages_watch: Watch, new_context: Callable[..., BrowserContext]
-) -> None:
-    context = pages_watch.attach(new_context(viewport=DESKTOP))
-    page = context.new_page()
-    record, saves = played(page, pages.url)
-    damage(page, name)
-    expect_failure(pages_watch)
-    page.reload()
-    page.wait_for_selector(ERROR, state="attached", timeout=FAILED_TIMEOUT)
-    repair = page.locator('[data-action="repair"]')
-    assert repair.is_visible()
-    assert repair.text_content() == "Repair"
-    assert page.evaluate(SAVES_JS) == saves  # a failed start changed no save
-    with page.expect_navigation(timeout=BOOT_TIMEOUT):
-        repair.click()
-    came_back(page, record, saves, pages_watch)
 
 
 def test_a_second_failed_start_in_a_row_repairs_by_itself(

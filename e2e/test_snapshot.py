@@ -95,9 +95,11 @@ def test_the_snapshot_is_built_named_by_its_content_and_precached() -> None:
     sw = (SITE / "sw.js").read_text(encoding="utf-8")
     assert f'"{found.name}"' in sw
     # the page fetches Pyodide's big files gzipped: only those are precached, not the originals
+    # (named in sw.js only as what the worker keeps them unzipped as, with their hash)
     for name in build_site.GZIPPED:
-        assert f'"vendor/pyodide/{name}.gz"' in sw
-        assert f'"vendor/pyodide/{name}"' not in sw
+        assert f'["vendor/pyodide/{name}.gz", ' in sw
+        assert f'["vendor/pyodide/{name}", ' not in sw
+        assert f'"vendor/pyodide/{name}": "sha256-' in sw
 
 
 def test_a_later_visit_starts_from_the_snapshot_and_plays(
@@ -168,7 +170,7 @@ def another_build(first: Path, second: Path) -> None:
     boot = second / "assets" / "pyodide-boot.mjs"
     boot.write_text(boot.read_text(encoding="utf-8").replace(ident, other), encoding="utf-8")
     files = [p.relative_to(second) for p in second.rglob("*") if p.is_file()]
-    text, _ = build_site.service_worker(build_site.precache(second, files))
+    text, _ = build_site.service_worker(build_site.precache(second, files), second)
     (second / "sw.js").write_text(text, encoding="utf-8")
 
 

@@ -33,7 +33,7 @@ def second_build(first: Path, second: Path) -> str:
     assert html.count("<head>") == 1
     index.write_text(html.replace("<head>", '<head>\n<meta name="bela-build" content="second">'), "utf-8")
     files = [p.relative_to(second) for p in second.rglob("*") if p.is_file()]
-    text, version = build_site.service_worker(build_site.precache(second, files))
+    text, version = build_site.service_worker(build_site.precache(second, files), second)
     (second / "sw.js").write_text(text, encoding="utf-8")
     return version
 

@@ -199,14 +199,13 @@ def test_card_sprite_has_every_card() -> None:
         assert f'id="suit-{suit}"' in svg
 
 
-def test_build_lists_what_it_writes(tmp_path: Path) -> None:
+@pytest.mark.xdist_group("build")
+def test_build_lists_what_it_writes(fresh_build: tuple[Path, list[Path]]) -> None:
     from scripts.build import build_site
 
-    files = build_site.build(tmp_path / "site")
+    site, files = fresh_build
     written = {p.as_posix() for p in files}
-    on_disk = {
-        p.relative_to(tmp_path / "site").as_posix() for p in (tmp_path / "site").rglob("*") if p.is_file()
-    }
+    on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
     assert written == on_disk
     for needed in (
         "index.html",
@@ -217,18 +216,18 @@ def test_build_lists_what_it_writes(tmp_path: Path) -> None:
         "vendor/pyodide/pyodide.mjs",
     ):
         assert needed in written
-    html = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    html = (site / "index.html").read_text(encoding="utf-8")
     assert "/*BOOT_I18N*/" not in html
     assert "https://" not in html and "http://" not in html.replace('"http://www.w3.org', "")
-    names = zipfile.ZipFile(tmp_path / "site" / "app.zip").namelist()
+    names = zipfile.ZipFile(site / "app.zip").namelist()
     assert "web/i18n/hr.json" in names
     # the start-up modules come compiled (web/compiled.py), not as sources, and so do the others,
     # in a file of their own read when first needed
     assert build_site.COMPILED_FILE in names and "web/app.py" not in names and "bela/hand.py" not in names
     assert build_site.LATER_FILE in names and "bela/review.py" not in names
-    config = tomllib.loads((tmp_path / "site" / "pyscript.toml").read_text(encoding="utf-8"))
+    config = tomllib.loads((site / "pyscript.toml").read_text(encoding="utf-8"))
     assert "packages" not in config  # nothing fetched from a package index
-    interpreter = tmp_path / "site" / config["interpreter"]
+    interpreter = site / config["interpreter"]
     assert interpreter.exists()
     assert '"../vendor/pyodide/pyodide.mjs"' in interpreter.read_text(encoding="utf-8")
 

@@ -199,7 +199,10 @@ class App:
             if node.id != "open-last":
                 node.disabled = False
         self.screens.render(first=True)
-        js.document.body.dataset.appState = "ready"
+        body = js.document.body
+        if str(body.dataset.appState) == "error":
+            return  # the start failed meanwhile (a damaged file): its error screen stays (index.html)
+        body.dataset.appState = "ready"
         self.game.bots.start()
         self.game.kick()
         self.daily.start()
@@ -386,8 +389,13 @@ def main() -> None:
     except Exception:
         detail = traceback.format_exc()
         console_error("Bela could not start:", detail)
-        body.dataset.appState = "error"
+        last = detail.strip().splitlines()[-1]
+        show = getattr(js.window, "belaShowError", None)
+        if show is not None:
+            show(last)  # the error screen, then the state (index.html)
+            return
         box = by_id("boot-error")
         if box is not None:
             box.hidden = False
-            q(".detail", box).textContent = detail.strip().splitlines()[-1]
+            q(".detail", box).textContent = last
+        body.dataset.appState = "error"

@@ -78,6 +78,7 @@ STATIC_FILES = (  # and BOOT_MODULE
 ICON_SUFFIXES = (".png", ".svg")
 SW_VERSION_MARK = '"__BELA_VERSION__"'
 SW_FILES_MARK = "/*PRECACHE*/ []"
+SW_UNZIPPED_MARK = "/*UNZIPPED*/ {}"
 # precached paths are used in URLs as they are
 URL_SAFE = re.compile(r"^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$")
 APP_ARCHIVE = "app.zip"  # the game's Python (scripts/build/shipped.py), fetched gzipped
@@ -411,11 +412,21 @@ def precache(out: Path, files: list[Path]) -> list[tuple[str, str]]:
     return entries
 
 
-def service_worker(entries: list[tuple[str, str]], root: Path = ROOT) -> tuple[str, str]:
-    """The text of sw.js precaching ``entries``, and the build's version: a hash of the
-    entries (paths and contents) and of the worker's template."""
+def unzipped_hashes(out: Path, entries: list[tuple[str, str]]) -> dict[str, str]:
+    """The SRI hashes of the unzipped bytes of the precached .gz files, by their names without
+    .gz: the service worker keeps them so, and checks a kept copy against them (sw.js)."""
+    zipped = [rel for rel, _ in entries if rel.endswith(".gz")]
+    return {rel[:-3]: sri(gzip.decompress((out / rel).read_bytes())) for rel in zipped}
+
+
+def service_worker(
+    entries: list[tuple[str, str]], out: Path | None = None, root: Path = ROOT
+) -> tuple[str, str]:
+    """The text of sw.js precaching ``entries`` (written in ``out``: the hashes of the unzipped
+    .gz files are listed too), and the build's version: a hash of the entries (paths and
+    contents) and of the worker's template."""
     template = shipped.strip_comments((root / "web" / "static" / "sw.js").read_text(encoding="utf-8"))
-    for mark in (SW_VERSION_MARK, SW_FILES_MARK):
+    for mark in (SW_VERSION_MARK, SW_FILES_MARK, SW_UNZIPPED_MARK):
         if template.count(mark) != 1:
             raise BuildError(f"web/static/sw.js needs {mark} once")
     digest = hashlib.sha256(template.encode("utf-8"))
@@ -423,7 +434,9 @@ def service_worker(entries: list[tuple[str, str]], root: Path = ROOT) -> tuple[s
         digest.update(f"{rel}\0{hashed}\n".encode())
     version = digest.hexdigest()[:16]
     listing = "[\n" + "".join(f"  {json.dumps([rel, hashed])},\n" for rel, hashed in entries) + "]"
-    return template.replace(SW_VERSION_MARK, json.dumps(version)).replace(SW_FILES_MARK, listing), version
+    unzipped = json.dumps(unzipped_hashes(out, entries) if out is not None else {}, indent=1)
+    text = template.replace(SW_VERSION_MARK, json.dumps(version)).replace(SW_FILES_MARK, listing)
+    return text.replace(SW_UNZIPPED_MARK, unzipped), version
 
 
 def _inputs(root: Path) -> tuple[Path, Path]:
@@ -546,7 +559,7 @@ def build(out: Path, root: Path = ROOT, relays_text: str | None = None) -> list[
         if source.suffix in (".js", ".css") and not PYSCRIPT_SKIP.match(source.name):
             put_copy(f"vendor/pyscript/{source.name}", source)
     put_text(".nojekyll", "")
-    put_text("sw.js", service_worker(precache(out, written), root)[0])  # last: it lists the others
+    put_text("sw.js", service_worker(precache(out, written), out, root)[0])  # last: it lists the others
     return written
 
 

@@ -307,9 +307,10 @@ export async function startPython(snapshot, { pyscript = false } = {}) {
   if (how === "snapshot" && pyscript && idle) {
     // files that cannot be read (a damaged cache) fail the start, even after ready (index.html)
     const failed = (e) => globalThis.belaStartFailed && globalThis.belaStartFailed(`the game's files: ${(e && e.message) || e}`);
-    idle(() => unpack(app).catch(failed), { timeout: 3000 });
+    idle(() => unpack(app).then(() => mark("files-unpacked"), failed), { timeout: 3000 });
   } else {
     await unpack(app);
+    mark("files-unpacked");
     // the page's start-up modules come compiled (web/compiled.py; a snapshot holds its finder)
     pyodide.pyimport("web.compiled").install();
     pyodide.pyimport("web.fallback").install(); // a module missing from STDLIB (a snapshot holds it too)

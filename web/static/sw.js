@@ -2,8 +2,9 @@
 // build's version and the list of every file it wrote, each with its SHA-256).
 //
 // - install: every file of the build into one cache of this version; a file an older version
-//   already holds with the same hash is copied from its cache, any other is fetched (checked
-//   against its hash, so a half-deployed site never gets cached). The worker then waits: the
+//   already holds with the same hash is copied from its cache if its bytes there still have that
+//   hash (a copy damaged in the cache is not carried into the new build: it is fetched again),
+//   any other is fetched (checked against its hash, so a half-deployed site never gets cached). The worker then waits: the
 //   page offers the reload (assets/updates.mjs) and says "skip-waiting" when the player agrees.
 // - activate: the caches of older versions of this site (this scope) are deleted, and the open
 //   pages are taken over (after a first visit too: that page then uses the cache as well, and a
@@ -14,10 +15,12 @@
 //   of gunzipping it (the gunzip took a core from Pyodide's start: slower). The page asks for
 //   those names only when it is controlled (assets/pyodide-boot.mjs, first-reads.js).
 // - fetch: a GET for one of the build's files is answered from the cache (navigations to the
-//   site's folder or to index.html, whatever their query, with index.html); anything else goes
-//   to the network untouched.
+//   site's folder or to index.html, whatever their query, with index.html, checked against its
+//   hash first: a damaged copy is fetched again); anything else goes to the network untouched.
 const VERSION = "__BELA_VERSION__";
 const FILES = /*PRECACHE*/ [];
+// the hashes of the unzipped bytes of the build's .gz files, by the name they are kept under
+const UNZIPPED_HASHES = /*UNZIPPED*/ {};
 
 const SCOPE = new URL(self.registration.scope);
 const PREFIX = "bela " + SCOPE.pathname + " ";
@@ -45,14 +48,23 @@ async function download(path, hash) {
   return new Response(body, { headers: { "Content-Type": type } });
 }
 
+/** Whether ``response`` has the bytes whose SRI hash is ``hash`` (none known: trusted). */
+async function intact(response, hash) {
+  if (!hash) return true;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
+  return "sha256-" + btoa(String.fromCharCode(...digest)) === hash;
+}
+
 async function fill() {
   const cache = await caches.open(CACHE);
   await Promise.all(
     FILES.map(async ([path, hash]) => {
-      const key = keyOf(storedAs(path));
+      const stored = storedAs(path);
+      const key = keyOf(stored);
       if (await cache.match(key)) return;
       const kept = await caches.match(key); // an older version of this site holds the same file
-      if (kept) return cache.put(key, kept);
+      const keptHash = stored === path ? hash : UNZIPPED_HASHES[stored]; // the bytes as kept
+      if (kept && (await intact(kept, keptHash))) return cache.put(key, kept);
       return cache.put(key, await download(path, hash));
     }),
   );
@@ -85,6 +97,20 @@ self.addEventListener("fetch", (event) => {
     caches
       .open(CACHE)
       .then((cache) => cache.match(keyOf(path)))
-      .then((hit) => hit || fetch(request)),
+      .then((hit) => (hit && request.mode === "navigate" ? sound(hit, path) : hit || fetch(request))),
   );
 });
+
+/** The page (``hit``, kept as ``path``) if its bytes are the build's; damaged, the network's
+ * copy, kept again (the page holds Repair itself: a damaged one could not offer it), or the
+ * damaged one offline. The page is small: its check costs well under a millisecond. */
+async function sound(hit, path) {
+  if (await intact(hit, HASHES.get(path))) return hit;
+  try {
+    const fresh = await download(path, HASHES.get(path));
+    await (await caches.open(CACHE)).put(keyOf(path), fresh.clone());
+    return fresh;
+  } catch (error) {
+    return hit;
+  }
+}
