@@ -48,22 +48,9 @@ class Field:
 Item = Heading | Note | Field
 
 
-def form(
-    settings: Settings, rules: HouseRules, params: Params, t: T, lang: str, can_vibrate: bool = False
-) -> list[Item]:
-    """The dialog's content, top to bottom. ``rules``: the match in play's; ``lang``: the
-    language in use (also when it came from the browser, not from a setting); ``can_vibrate``:
-    the browser has ``navigator.vibrate`` (else there is no Vibrate row)."""
-
-    def field(name: str, label: str, options: list[tuple[str, str]]) -> Field:
-        current = lang if name == "lang" else str(getattr(settings, name.replace("-", "_")))
-        return Field(name, label, tuple(options), current)
-
-    def opts(name: str) -> list[tuple[str, str]]:
-        return [(str(v), str(v)) for v in CHOICES[name]]
-
-    # the catalog keys are spelt out (the catalog tests look for them in the code)
-    modes = [(str(v), t(f"settings.mode.{v}")) for v in CHOICES["bela"]]
+def match_notes(rules: HouseRules, params: Params, t: T) -> list[Item]:
+    """What the match in play was started with, and what this visit's address sets over the
+    settings (``?target``, ``?bots``, ``?speed``), if anything."""
     current = [
         str(rules.target),
         t("settings.pair", name=t("settings.stiglja"), value=rules.stiglja),
@@ -82,6 +69,28 @@ def form(
         overrides.append(
             t("settings.pair", name=t("settings.speed"), value=t(f"settings.speed.{params.speed}"))
         )
+    notes: list[Item] = [Note(t("settings.this_match", what=", ".join(current)))]
+    if overrides:
+        notes.append(Note(t("settings.from_address", what=", ".join(overrides))))
+    return notes
+
+
+def form(
+    settings: Settings, rules: HouseRules, params: Params, t: T, lang: str, can_vibrate: bool = False
+) -> list[Item]:
+    """The dialog's content, top to bottom. ``rules``: the match in play's; ``lang``: the
+    language in use (also when it came from the browser, not from a setting); ``can_vibrate``:
+    the browser has ``navigator.vibrate`` (else there is no Vibrate row)."""
+
+    def field(name: str, label: str, options: list[tuple[str, str]]) -> Field:
+        current = lang if name == "lang" else str(getattr(settings, name.replace("-", "_")))
+        return Field(name, label, tuple(options), current)
+
+    def opts(name: str) -> list[tuple[str, str]]:
+        return [(str(v), str(v)) for v in CHOICES[name]]
+
+    # the catalog keys are spelt out (the catalog tests look for them in the code)
+    modes = [(str(v), t(f"settings.mode.{v}")) for v in CHOICES["bela"]]
     on_off = [("on", t("settings.on")), ("off", t("settings.off"))]
     levels = [
         ("easy", t("settings.level.easy")),
@@ -91,8 +100,7 @@ def form(
     items: list[Item | None] = [
         Heading(t("settings.rules")),
         Note(t("settings.rules_note"), strong=True),
-        Note(t("settings.this_match", what=", ".join(current))),
-        Note(t("settings.from_address", what=", ".join(overrides))) if overrides else None,
+        *match_notes(rules, params, t),
         field(
             "target",
             t("settings.target"),

@@ -439,6 +439,45 @@ def service_worker(
     return text.replace(SW_UNZIPPED_MARK, unzipped), version
 
 
+def _relays(text: str) -> tuple[str, ...]:
+    """The rooms' relays of ``make site``'s ``RELAYS`` (space-separated), checked."""
+    try:
+        return rooms.parse_relays(text)
+    except rooms.RelayError as e:
+        raise BuildError(str(e)) from None
+
+
+def _rooms_module(out: Path, root: Path, relays: tuple[str, ...]) -> Path:
+    """The rooms' module (trystero bundled, the relays pinned), written into ``out``."""
+    try:
+        rooms.bundle(out / rooms.MODULE, root, relays)
+    except (rooms.RelayError, subprocess.CalledProcessError) as e:
+        raise BuildError(f"the rooms' module: {e}") from None
+    return Path(rooms.MODULE)
+
+
+def _snapshot_and_app(out: Path, root: Path, pyodide_dir: Path, library: Path, ident: str) -> list[Path]:
+    """The memory snapshot made from the sources in ``out``'s app.zip, then app.zip written anew
+    with the start-up modules compiled (and the later ones beside them)."""
+    code = out / f"compiled-{ident}.marshal"
+    try:
+        modules = snapshot_modules(root)
+        start = tuple(snapshot_shipped(root))
+        compiled = tuple(sorted({*snapshot_compiled(root), *start}))
+        target = out / f"snapshot-{ident}.gz"
+        later = tuple(later_shipped(root))
+        snapshot.make(
+            target, out / APP_ARCHIVE, pyodide_dir, ident, modules, compiled, start, code, library, later
+        )
+    except snapshot.SnapshotError as e:
+        raise BuildError(str(e)) from None
+    later_code = snapshot.later_target(code)
+    write_app(out / APP_ARCHIVE, root, code.read_bytes(), later_code.read_bytes())
+    code.unlink()
+    later_code.unlink()
+    return [Path(APP_ARCHIVE), Path(APP_ARCHIVE + ".gz"), Path(f"snapshot-{ident}.gz")]
+
+
 def _inputs(root: Path) -> tuple[Path, Path]:
     """Pyodide's and PyScript's folders in node_modules, once Node and both are there."""
     node = root / "node_modules"
@@ -475,10 +514,7 @@ def boot_module(out: Path, root: Path, ident: str) -> str:
 def build(out: Path, root: Path = ROOT, relays_text: str | None = None) -> list[Path]:
     """Write the site into ``out`` (emptied first); return the files written, relative to it.
     ``relays_text``: the rooms' relays, space-separated (default: $RELAYS)."""
-    try:
-        relays = rooms.parse_relays(os.environ.get("RELAYS", "") if relays_text is None else relays_text)
-    except rooms.RelayError as e:
-        raise BuildError(str(e)) from None
+    relays = _relays(os.environ.get("RELAYS", "") if relays_text is None else relays_text)
     pyodide_dir, pyscript_dir = _inputs(root)
     if out.exists():
         shutil.rmtree(out)
@@ -516,30 +552,10 @@ def build(out: Path, root: Path = ROOT, relays_text: str | None = None) -> list[
     (out / "vendor" / "pyodide" / f"{stdlib.NAME}.gz").write_bytes(gzip_bytes(library.read_bytes()))
     written += [Path(f"vendor/pyodide/{stdlib.NAME}"), Path(f"vendor/pyodide/{stdlib.NAME}.gz")]
     ident = snapshot_name(sources, root, library.read_bytes())
-    code = out / f"compiled-{ident}.marshal"
-    try:
-        modules = snapshot_modules(root)
-        start = tuple(snapshot_shipped(root))
-        compiled = tuple(sorted({*snapshot_compiled(root), *start}))
-        target = out / f"snapshot-{ident}.gz"
-        later = tuple(later_shipped(root))
-        snapshot.make(
-            target, out / APP_ARCHIVE, pyodide_dir, ident, modules, compiled, start, code, library, later
-        )
-    except snapshot.SnapshotError as e:
-        raise BuildError(str(e)) from None
-    later_code = snapshot.later_target(code)
-    write_app(out / APP_ARCHIVE, root, code.read_bytes(), later_code.read_bytes())
-    code.unlink()
-    later_code.unlink()
-    written += [Path(APP_ARCHIVE), Path(APP_ARCHIVE + ".gz"), Path(f"snapshot-{ident}.gz")]
+    written += _snapshot_and_app(out, root, pyodide_dir, library, ident)
     # the snapshot's name as the service worker keeps it (unzipped, no .gz: sw.js)
     put_text("index.html", render_index(root, preload_links(eager, f"snapshot-{ident}", root), relays))
-    try:
-        rooms.bundle(out / rooms.MODULE, root, relays)
-    except (rooms.RelayError, subprocess.CalledProcessError) as e:
-        raise BuildError(f"the rooms' module: {e}") from None
-    written.append(Path(rooms.MODULE))
+    written.append(_rooms_module(out, root, relays))
     for name in STATIC_FILES:
         put_text(f"assets/{name}", static_text(root / "web" / "static" / name))
     for name in PYODIDE_FILES:
