@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import traceback
 from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bela.daily import today
@@ -56,27 +57,17 @@ def wanted(params: Params) -> Duplicate | None:
     return None
 
 
+@dataclass(eq=False)
 class DailyFlow:
-    def __init__(
-        self,
-        model: Model,
-        saves: Saves,
-        flow: Flow,
-        bots: ParSource,
-        redraw: Callable[[], None],
-        share_out: Callable[[str], Awaitable[str]],
-        set_address: Callable[[str], None],
-        page_url: Callable[[], str],
-    ) -> None:
-        self.model = model
-        self.saves = saves
-        self.flow = flow
-        self.bots = bots
-        self.redraw = redraw
-        self.share_out = share_out
-        self.set_address = set_address
-        self.page_url = page_url
-        self.computing: Session | None = None  # the session whose pars are being computed
+    model: Model
+    saves: Saves
+    flow: Flow
+    bots: ParSource
+    redraw: Callable[[], None]
+    share_out: Callable[[str], Awaitable[str]]
+    set_address: Callable[[str], None]
+    page_url: Callable[[], str]
+    computing: Session | None = field(default=None, init=False)  # the session whose pars are being computed
 
     # -- going in and out ---------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ panel, the share sheet and the page's address come in as small interfaces (web/a
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from web.daily.view import Duplicate
@@ -43,21 +44,14 @@ def wanted_challenge(text: str | None) -> tuple[Duplicate | None, Msg | None]:
         return None, Msg("challenge.bad")
 
 
+@dataclass(eq=False)
 class FriendsFlow:
-    def __init__(
-        self,
-        model: Model,
-        flow: Flow,
-        panel: Callable[[], Panel],
-        share_out: Callable[[str], Awaitable[str]],
-        page_url: Callable[[], str],
-    ) -> None:
-        self.model = model
-        self.flow = flow
-        self.panel = panel
-        self.share_out = share_out
-        self.page_url = page_url
-        self.link: str | None = None  # the last challenge made ("": none could be made)
+    model: Model
+    flow: Flow
+    panel: Callable[[], Panel]
+    share_out: Callable[[str], Awaitable[str]]
+    page_url: Callable[[], str]
+    link: str | None = field(default=None, init=False)  # the last challenge made ("": none could be made)
 
     def open(self) -> None:
         """The friends panel, as it was last (a challenge's link stays until the match changes)."""
