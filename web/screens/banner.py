@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from web.dom import by_id, el, replace_children
 from web.model import Model
 from web.screens.elements import mini_cards
 
 
+@dataclass(eq=False)
 class BannerView:
-    def __init__(self, model: Model) -> None:
-        self.model = model
+    model: Model
 
     def render(self) -> None:
         box = by_id("banner")

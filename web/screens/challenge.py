@@ -3,6 +3,7 @@ points and the challenger's side by side, hand by hand, each hand with its revie
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from web.daily.view import Duplicate
@@ -12,9 +13,9 @@ from web.model import Model
 from web.screens.elements import action_button, review_button
 
 
+@dataclass(eq=False)
 class ChallengeScreen:
-    def __init__(self, model: Model) -> None:
-        self.model = model
+    model: Model
 
     def render(self) -> None:
         """The card, under the last hand's summary (or game over), once every hand is played."""

@@ -4,15 +4,17 @@ the card just played cost, the better card and why, with Take back. Drawn from t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from web.coach.flow import shown
 from web.coach.note import coach_texts, data_cost
 from web.dom import by_id, el, replace_children
 from web.model import Model
 
 
+@dataclass(eq=False)
 class CoachLine:
-    def __init__(self, model: Model) -> None:
-        self.model = model
+    model: Model
 
     def render(self) -> None:
         m = self.model

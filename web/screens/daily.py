@@ -5,6 +5,7 @@ is one, else the clipboard)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import js
@@ -16,9 +17,9 @@ from web.screens.elements import action_button, column_heads
 from web.words import T
 
 
+@dataclass(eq=False)
 class DailyScreen:
-    def __init__(self, model: Model) -> None:
-        self.model = model
+    model: Model
 
     def render(self) -> None:
         m = self.model

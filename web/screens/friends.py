@@ -3,6 +3,7 @@ link of the match in play, to copy or share."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from web.dom import el
@@ -10,9 +11,9 @@ from web.model import Model
 from web.screens.dialog import dialog_frame, made_dialog
 
 
+@dataclass(eq=False)
 class FriendsDialog:
-    def __init__(self, model: Model) -> None:
-        self.model = model
+    model: Model
 
     def open(self, link: str | None) -> None:
         """Open (or redraw) the panel; ``link``: the challenge made, "" if none could be made."""

@@ -3,6 +3,7 @@ suggested card or button highlighted (``[data-hinted]``). The hint itself is web
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from web.dom import by_id, el, q, qa, replace_children
@@ -11,9 +12,9 @@ from web.model import Model
 from web.screens.elements import bulb_icon
 
 
+@dataclass(eq=False)
 class HintLine:
-    def __init__(self, model: Model) -> None:
-        self.model = model
+    model: Model
 
     def parts(self) -> tuple[Any, Any]:
         """The Hint button (after the status line) and the line under it for the hint's words,

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from web.dom import by_id, el
 from web.model import Model
 from web.screens.dialog import dialog_frame
 from web.screens.elements import card_el
 
 
+@dataclass(eq=False)
 class LastTrickDialog:
-    def __init__(self, model: Model) -> None:
-        self.model = model
+    model: Model
 
     def open(self) -> None:
         t = self.model.t

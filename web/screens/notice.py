@@ -4,13 +4,15 @@ so they follow a change of language, and the live region read by screen readers.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from web.dom import el, q, replace_children
 from web.model import UPDATE_READY, Model
 
 
+@dataclass(eq=False)
 class Notices:
-    def __init__(self, model: Model) -> None:
-        self.model = model
+    model: Model
 
     def render(self) -> None:
         m = self.model

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bela.hand import Hand
@@ -12,9 +13,9 @@ from web.prompt import Choice, prompt
 from web.screens.elements import deck_of, mini_cards, suit_mark
 
 
+@dataclass(eq=False)
 class PromptLine:
-    def __init__(self, model: Model) -> None:
-        self.model = model
+    model: Model
 
     def render(self, hand: Hand) -> None:
         m = self.model

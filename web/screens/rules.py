@@ -4,6 +4,7 @@ rules of the match in play marked, worked examples drawn with cards, and the glo
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from web.dom import by_id, el, replace_children
@@ -13,9 +14,9 @@ from web.screens.dialog import made_dialog
 from web.screens.elements import card_el, mini_cards, suit_icon
 
 
+@dataclass(eq=False)
 class RulesPage:
-    def __init__(self, model: Model) -> None:
-        self.model = model
+    model: Model
 
     def open(self) -> None:
         dialog = made_dialog("dlg-rules", "rules-title", "rules", "rules-page")

@@ -3,6 +3,7 @@ computer players, speed, language, card pattern (with a preview of each deck) an
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from web.decks import prefix
@@ -14,9 +15,9 @@ from web.screens.dialog import dialog_frame
 from web.settings_form import Field, Heading, Item, form
 
 
+@dataclass(eq=False)
 class SettingsDialog:
-    def __init__(self, model: Model) -> None:
-        self.model = model
+    model: Model
 
     def open(self) -> None:
         dialog = by_id("dlg-settings")

@@ -3,6 +3,8 @@ pad / visi / štiglja / belot marks, the totals, and a note (no hand yet, points
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import js
 
 from bela.seats import Team
@@ -12,9 +14,9 @@ from web.screens.elements import review_button
 from web.view import sheet_rows
 
 
+@dataclass(eq=False)
 class Sheet:
-    def __init__(self, model: Model) -> None:
-        self.model = model
+    model: Model
 
     def forget(self) -> None:
         """Draw the rows anew next time (another language)."""

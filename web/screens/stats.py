@@ -9,6 +9,7 @@ forbids it) and put in at once: a few hundred points cost one call into the page
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import js
@@ -23,9 +24,9 @@ from web.stats import rows
 from web.words import T
 
 
+@dataclass(eq=False)
 class StatsDialog:
-    def __init__(self, model: Model) -> None:
-        self.model = model
+    model: Model
 
     def open(self) -> None:
         started = float(js.performance.now())
@@ -65,7 +66,13 @@ class StatsDialog:
             },
             cls="rating",
             children=[
-                el("p", children=[el("strong", text=t("stats.rating") + ": "), el("span", text=shown)]),
+                el(
+                    "p",
+                    children=[
+                        el("strong", text=t("stats.rating")),
+                        el("span", cls="rating-value", text=shown),
+                    ],
+                ),
                 el("p", cls="note", text=t("stats.rating_levels", **levels)),
                 self.kept(),
             ],

@@ -4,6 +4,7 @@ the final score, a new match)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bela.cards import Card
@@ -16,9 +17,9 @@ from web.view import Summary, summary, summary_rows, verdict
 from web.words import T, card_name, declaration_text
 
 
+@dataclass(eq=False)
 class Overlay:
-    def __init__(self, model: Model) -> None:
-        self.model = model
+    model: Model
 
     def render(self) -> None:
         m = self.model
