@@ -109,7 +109,7 @@ class Game:
         self.side_tasks: set[asyncio.Future[None]] = set()
         self.coach = Coach(model, bots, self)
         self.listeners: tuple[Listener, ...] = (Statistics(self), self.coach, *listeners)
-        self.hints = Hints(model, bots, draw, self.save, self.spawn)
+        self.hints = Hints(model, bots, draw, self)
 
     # -- saving and notices -------------------------------------------------------------------------
 

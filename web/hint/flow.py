@@ -5,7 +5,7 @@ values, web/screens/hintline.py draws them). It never acts for the player."""
 from __future__ import annotations
 
 import traceback
-from collections.abc import Callable, Coroutine
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -25,13 +25,22 @@ class Drawing(Protocol):
     def live(self, text: str) -> None: ...
 
 
+class Flow(Protocol):
+    """What the hint asks of the game's flow (web.game.Game)."""
+
+    def save(self) -> None: ...
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
+
+
 @dataclass(eq=False)
 class Hints:
+    """``flow`` saves (a hint shown is counted) and runs the worker's request beside the game."""
+
     model: Model
     worker: Worker
     draw: Drawing
-    save: Callable[[], None]
-    spawn: Callable[[Coroutine[Any, Any, None]], None]
+    flow: Flow
 
     def ask(self) -> None:
         """What the computer would do in the player's place: computed by the bot worker, then
@@ -45,7 +54,7 @@ class Hints:
                 self.announce()  # asked again: said again, not counted again
             return
         self.draw.render_hint()
-        self.spawn(self._fetch(key, m.session.record_text()))
+        self.flow.spawn(self._fetch(key, m.session.record_text()))
 
     async def _fetch(self, key: Position, record: str) -> None:
         m = self.model
@@ -62,7 +71,7 @@ class Hints:
         if m.hints.answer(key, m.position_key(), advice):
             if m.lesson is None and not m.session.practice:  # matches' only (no lesson, no practice)
                 m.stats = m.stats.add_hint()
-            self.save()
+            self.flow.save()
             self.announce()
         self.draw.render_hint()
 
