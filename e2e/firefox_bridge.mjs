@@ -10,6 +10,9 @@ const browser = await puppeteer.launch({
   executablePath: process.env.FIREFOX || "/usr/bin/firefox-esr",
   headless: true,
   protocol: "webDriverBiDi",
+  // Firefox ESR's first start beside the other browser tests on a loaded 2-core machine took
+  // over puppeteer's default 30 s once (CI, 2026-12-03): its start is given 2 minutes
+  timeout: 120_000,
 });
 const page = await browser.newPage();
 const events = { errors: [], requests: [] };
