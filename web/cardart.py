@@ -92,12 +92,12 @@ def _num(x: float) -> str:
     return f"{x:g}"
 
 
-def _suit_use(suit: Suit, x: float, y: float, size: float, flip: bool = False) -> str:
-    """A suit shape of ``size`` centred on (x, y)."""
+def _suit_use(suit: Suit, x: float, y: float, size: float, flip: bool = False, prefix: str = "") -> str:
+    """A suit shape of ``size`` centred on (x, y): the symbol ``prefix``suit-H (and so on)."""
     half = size / 2
     transform = f' transform="rotate(180 {_num(x)} {_num(y)})"' if flip else ""
     return (
-        f'<use href="#suit-{suit.letter}" x="{_num(x - half)}" y="{_num(y - half)}" '
+        f'<use href="#{prefix}suit-{suit.letter}" x="{_num(x - half)}" y="{_num(y - half)}" '
         f'width="{_num(size)}" height="{_num(size)}"{transform}/>'
     )
 
@@ -237,12 +237,7 @@ def german_suit_symbol(suit: Suit) -> str:
 
 
 def _g_suit(suit: Suit, x: float, y: float, size: float, flip: bool = False) -> str:
-    half = size / 2
-    transform = f' transform="rotate(180 {_num(x)} {_num(y)})"' if flip else ""
-    return (
-        f'<use href="#{GERMAN_PREFIX}suit-{suit.letter}" x="{_num(x - half)}" y="{_num(y - half)}" '
-        f'width="{_num(size)}" height="{_num(size)}"{transform}/>'
-    )
+    return _suit_use(suit, x, y, size, flip, prefix=GERMAN_PREFIX)
 
 
 def _g_index(card: Card) -> str:
