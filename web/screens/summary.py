@@ -129,32 +129,11 @@ class Overlay:
         m = self.model
         buttons = []
         if m.session.practice:  # a hand played again from its review: back to it
-            buttons.append(
-                el(
-                    "button",
-                    {"type": "button", "data-action": "back-to-review"},
-                    cls="btn primary",
-                    text=m.t("action.back_to_review"),
-                )
-            )
+            buttons.append(action_button(m.t("action.back_to_review"), "back-to-review", cls="btn primary"))
         elif more:
-            buttons.append(
-                el(
-                    "button",
-                    {"type": "button", "data-action": "next-hand"},
-                    cls="btn primary",
-                    text=m.t("action.next_hand"),
-                )
-            )
+            buttons.append(action_button(m.t("action.next_hand"), "next-hand", cls="btn primary"))
         if shared_deal_of(m.session.match, m.session.duplicate) is not None:
-            buttons.append(
-                el(
-                    "button",
-                    {"type": "button", "data-action": "share-deal"},
-                    cls="btn",
-                    text=m.t("action.share_deal"),
-                )
-            )
+            buttons.append(action_button(m.t("action.share_deal"), "share-deal"))
         return el("div", cls="actions", children=buttons)
 
     def summary_panel(self) -> Any:
