@@ -234,21 +234,7 @@ def _summarize_runs(
         "bare_warm_ms": _median(list(bare["warm"])),
         "bare_cold_all": [round(v) for v in bare["cold"]],
         "bare_warm_all": [round(v) for v in bare["warm"]],
-        "first_ready_ms": med(firsts, "ready"),
-        "first_ready_all": [round(v["ready"]) for v in firsts],
-        "first_pyodide_ms": mark(firsts, "pyodide-ready"),
-        "first_boot": sorted({v["boot"] for v in firsts}),
-        "first_bytes": med(firsts, "bytes"),
-        "first_bot_after_ready_ms": med(firsts, "first_bot_after_ready_ms"),
-        "first_human_after_ready_ms": med(firsts, "human_after_ready_ms"),
         "first_human_all": [v.get("human_after_ready_ms") for v in firsts],
-        "later_human_after_ready_ms": med(laters, "human_after_ready_ms"),
-        "later_ready_ms": med(laters, "ready"),
-        "later_ready_all": [round(v["ready"]) for v in laters],
-        "later_pyodide_ms": mark(laters, "pyodide-ready"),
-        "later_boot": sorted({v["boot"] for v in laters}),
-        "later_bytes": med(laters, "bytes"),
-        "later_bot_after_ready_ms": med(laters, "first_bot_after_ready_ms"),
         "later_bot_all": [v.get("first_bot_after_ready_ms") for v in laters],
         "worker_boot": sorted({str((v.get("worker") or {}).get("boot")) for v in laters}),
         "worker_start_ms_later": _median([(v.get("worker") or {}).get("ms") for v in laters]),
@@ -257,6 +243,16 @@ def _summarize_runs(
         "memory_worker_first": _median([(v.get("worker") or {}).get("memory") for v in firsts]),
         "memory_worker_later": _median([(v.get("worker") or {}).get("memory") for v in laters]),
     }
+    for visit, visits in (("first", firsts), ("later", laters)):
+        result |= {
+            f"{visit}_ready_ms": med(visits, "ready"),
+            f"{visit}_ready_all": [round(v["ready"]) for v in visits],
+            f"{visit}_pyodide_ms": mark(visits, "pyodide-ready"),
+            f"{visit}_boot": sorted({v["boot"] for v in visits}),
+            f"{visit}_bytes": med(visits, "bytes"),
+            f"{visit}_bot_after_ready_ms": med(visits, "first_bot_after_ready_ms"),
+            f"{visit}_human_after_ready_ms": med(visits, "human_after_ready_ms"),
+        }
     bc, bw = result["bare_cold_ms"], result["bare_warm_ms"]
     fr, lr = result["first_ready_ms"], result["later_ready_ms"]
     result["ratio_first_vs_bare_cold"] = round(fr / bc, 3) if fr and bc else None
