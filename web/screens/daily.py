@@ -68,19 +68,11 @@ class DailyScreen:
         else:
             head = t("daily.strip_deal")
         practice = t("daily.practice_mark") if dup.practice else ""
-        sig = f"{head}|{practice}|{self.model.lang}"
-        if strip.getAttribute("data-sig") != sig:
-            strip.setAttribute("data-sig", sig)
-            replace_children(
-                strip,
-                [
-                    el("strong", text=head),
-                    el("span", cls="practice", text=practice) if practice else None,
-                    el("span", cls="rules", text=self.rules_text()),
-                    action_button(t("action.back_to_match"), "leave-daily", "btn small"),
-                ],
-            )
-        strip.hidden = False
+        marks = [el("span", cls="practice", text=practice)] if practice else []
+        rules = el("span", cls="rules", text=self.rules_text())
+        back = action_button(t("action.back_to_match"), "leave-daily", "btn small")
+        children = [el("strong", text=head), *marks, rules, back]
+        _show_strip(strip, f"{head}|{practice}|{self.model.lang}", children)
 
     def render_practice(self, strip: Any) -> None:
         """A hand played again from its review (web/review/practice.py): which, and the way back."""
@@ -88,18 +80,9 @@ class DailyScreen:
         t = m.t
         back = m.practice
         head = t("practice.strip", n=back.number, k=back.step + 1) if back is not None else ""
-        sig = f"practice|{head}|{m.lang}"
-        if strip.getAttribute("data-sig") != sig:
-            strip.setAttribute("data-sig", sig)
-            replace_children(
-                strip,
-                [
-                    el("strong", text=head),
-                    el("span", cls="rules", text=t("practice.note")),
-                    action_button(t("action.back_to_review"), "back-to-review", "btn small"),
-                ],
-            )
-        strip.hidden = False
+        note = el("span", cls="rules", text=t("practice.note"))
+        back = action_button(t("action.back_to_review"), "back-to-review", "btn small")
+        _show_strip(strip, f"practice|{head}|{m.lang}", [el("strong", text=head), note, back])
 
     def render_card(self, dup: Duplicate | None) -> None:
         """The day's card, under the last hand's summary, once every hand is played."""
@@ -198,3 +181,11 @@ async def share(text: str) -> str:
         return "copied"
     except Exception:
         return "failed"
+
+
+def _show_strip(strip: Any, sig: str, children: list[Any]) -> None:
+    """The strip shown with ``children``, drawn again only when its signature changed."""
+    if strip.getAttribute("data-sig") != sig:
+        strip.setAttribute("data-sig", sig)
+        replace_children(strip, children)
+    strip.hidden = False
