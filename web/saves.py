@@ -16,7 +16,8 @@ Settings(...)
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 
 from bela.rules import HouseRules
 from web.daily.view import HARD_LEVELS, Duplicate
@@ -103,6 +104,9 @@ def new_duplicate(wanted: Duplicate, stats: Stats) -> Session:
     return Session(dup.new_match(), levels, duplicate=dup)
 
 
+T = TypeVar("T")
+
+
 class Saves:
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -113,26 +117,23 @@ class Saves:
         self.store.set(key + UNREADABLE, raw)
 
     def load_settings(self) -> Settings:
-        raw = self.store.get(SETTINGS_KEY)
-        if raw is None:
-            return Settings()
-        try:
-            return Settings.from_json(unwrap(raw, "settings"))
-        except SaveError:
-            self._set_aside(SETTINGS_KEY, raw)
-            self.notes.append(Msg("notice.settings_reset"))
-            return Settings()
+        return self._load(SETTINGS_KEY, "settings", Settings.from_json, Settings)
 
     def load_stats(self) -> Stats:
-        raw = self.store.get(STATS_KEY)
+        return self._load(STATS_KEY, "stats", Stats.from_json, Stats)
+
+    def _load(self, key: str, kind: str, read: Callable[[Any], T], fresh: Callable[[], T]) -> T:
+        """The value saved under ``key`` (wrapped as ``kind``), or a fresh one: none saved, or
+        one that cannot be read (set aside, and a notice ``notice.<kind>_reset``)."""
+        raw = self.store.get(key)
         if raw is None:
-            return Stats()
+            return fresh()
         try:
-            return Stats.from_json(unwrap(raw, "stats"))
+            return read(unwrap(raw, kind))
         except (SaveError, ValueError):
-            self._set_aside(STATS_KEY, raw)
-            self.notes.append(Msg("notice.stats_reset"))
-            return Stats()
+            self._set_aside(key, raw)
+            self.notes.append(Msg(f"notice.{kind}_reset"))
+            return fresh()
 
     def load_session(self, settings: Settings, params: Params) -> Session:
         """The saved match, unless this visit asks for a fresh one or another seed."""
