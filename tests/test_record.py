@@ -7,19 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from strategies import (
-    DECL,
-    HALF,
-    HALF_PLAYS,
-    OWN,
-    OWN_BELA,
-    OWN_BELA_PLAYS,
-    OWN_PLAYS,
-    TERCA,
-    TERCA_PLAYS,
-    hand_json,
-    record,
-)
+import strategies as deals
+from strategies import hand_json, record
 
 from bela.actions import Phase
 from bela.match import Match
@@ -44,7 +33,7 @@ def test_examples_round_trip(examples_dir: Path) -> None:
 
 
 def test_what_is_written() -> None:
-    m = from_json(record([hand_json(Seat.W, OWN, ["pass", "H"], OWN_PLAYS)], target=501))
+    m = from_json(record([hand_json(Seat.W, deals.OWN, ["pass", "H"], deals.OWN_PLAYS)], target=501))
     rec = to_json(m)
     assert rec["format"] == "bela-record" and rec["version"] == 1
     assert rec["rules"] == {
@@ -56,15 +45,18 @@ def test_what_is_written() -> None:
     }
     (hand,) = rec["hands"]
     assert hand["dealer"] == "W"
-    assert hand["deal"] == {s.name: [str(c) for c in OWN[s]] for s in Seat}  # the order kept: 6 + talon
+    assert hand["deal"] == {s.name: [str(c) for c in deals.OWN[s]] for s in Seat}  # the order kept: 6 + talon
     assert hand["bids"] == ["pass", "H"]
-    assert hand["plays"] == OWN_PLAYS.split()
+    assert hand["plays"] == deals.OWN_PLAYS.split()
     assert "declare" not in hand and "bela" not in hand  # only under "choose"
 
 
 def test_choose_records_declare_and_bela() -> None:
     rec = record(
-        [hand_json(Seat.W, OWN_BELA, ["H"], OWN_BELA_PLAYS) | {"bela": {"W": False}, "declare": {}}],
+        [
+            hand_json(Seat.W, deals.OWN_BELA, ["H"], deals.OWN_BELA_PLAYS)
+            | {"bela": {"W": False}, "declare": {}}
+        ],
         declarations="choose",
         bela="choose",
     )
@@ -74,7 +66,7 @@ def test_choose_records_declare_and_bela() -> None:
 
 
 def test_missing_rules_are_the_defaults() -> None:
-    rec = record([hand_json(Seat.W, OWN, ["H"], OWN_PLAYS)])
+    rec = record([hand_json(Seat.W, deals.OWN, ["H"], deals.OWN_PLAYS)])
     del rec["rules"]
     assert from_json(rec).rules == HouseRules()
     rec["rules"] = {"exact_half": "visi"}
@@ -82,7 +74,7 @@ def test_missing_rules_are_the_defaults() -> None:
 
 
 def test_missing_plays_mean_none_yet() -> None:
-    hand = hand_json(Seat.W, OWN, ["pass", "D"], "")
+    hand = hand_json(Seat.W, deals.OWN, ["pass", "D"], "")
     del hand["plays"]
     m = from_json(record([hand]))
     assert m.hands[0].phase is Phase.PLAYING and m.hands[0].turn is Seat.S
@@ -91,7 +83,7 @@ def test_missing_plays_mean_none_yet() -> None:
 
 
 def test_a_last_hand_cut_in_the_bidding() -> None:
-    hand = hand_json(Seat.W, OWN, ["pass", "pass"], "")
+    hand = hand_json(Seat.W, deals.OWN, ["pass", "pass"], "")
     m = from_json(record([hand]))
     assert m.hands[0].phase is Phase.BIDDING and m.hands[0].turn is Seat.N
     out = score(record([hand]))["hands"][0]
@@ -101,7 +93,7 @@ def test_a_last_hand_cut_in_the_bidding() -> None:
 
 
 def test_unknown_keys_outside_rules_are_ignored() -> None:
-    rec: dict[str, Any] = record([hand_json(Seat.W, OWN, ["H"], OWN_PLAYS)])
+    rec: dict[str, Any] = record([hand_json(Seat.W, deals.OWN, ["H"], deals.OWN_PLAYS)])
     plain = score(rec)
     rec["comment"] = "a friendly game"
     rec["names"] = {"S": "Ana"}
@@ -111,7 +103,7 @@ def test_unknown_keys_outside_rules_are_ignored() -> None:
 
 
 def test_declare_and_bela_are_ignored_under_auto() -> None:
-    rec: dict[str, Any] = record([hand_json(Seat.W, OWN_BELA, ["H"], OWN_BELA_PLAYS)])
+    rec: dict[str, Any] = record([hand_json(Seat.W, deals.OWN_BELA, ["H"], deals.OWN_BELA_PLAYS)])
     rec["hands"][0]["declare"] = "anything"
     rec["hands"][0]["bela"] = {"W": False}
     out = score(rec)["hands"][0]
@@ -123,7 +115,7 @@ def test_declare_and_bela_are_ignored_under_auto() -> None:
     [({}, {"NS": 20, "EW": 0}), ({"S": True}, {"NS": 20, "EW": 0}), ({"S": False}, {"NS": 0, "EW": 0})],
 )
 def test_a_seat_missing_from_declare_declares(declare: dict[str, bool], expected: dict[str, int]) -> None:
-    hand = hand_json(Seat.W, TERCA, ["H"], TERCA_PLAYS) | {"declare": declare}
+    hand = hand_json(Seat.W, deals.TERCA, ["H"], deals.TERCA_PLAYS) | {"declare": declare}
     assert score(record([hand], declarations="choose"))["hands"][0]["declarations"] == expected
 
 
@@ -131,13 +123,13 @@ def test_a_seat_missing_from_declare_declares(declare: dict[str, bool], expected
     ("bela", "expected"), [({}, 20), ({"W": True}, 20), ({"W": False}, 0), ({"S": False}, 20)]
 )
 def test_a_holder_missing_from_bela_calls_it(bela: dict[str, bool], expected: int) -> None:
-    hand = hand_json(Seat.W, OWN_BELA, ["H"], OWN_BELA_PLAYS) | {"bela": bela}
+    hand = hand_json(Seat.W, deals.OWN_BELA, ["H"], deals.OWN_BELA_PLAYS) | {"bela": bela}
     assert score(record([hand], bela="choose"))["hands"][0]["bela"] == {"NS": 0, "EW": expected}
 
 
 def test_a_hand_cut_while_declaring() -> None:
     # S has chosen, E and N (who also hold declarations) have not yet
-    hand = hand_json(Seat.W, DECL, ["C"], "") | {"declare": {"S": False}}
+    hand = hand_json(Seat.W, deals.DECL, ["C"], "") | {"declare": {"S": False}}
     m = from_json(record([hand], declarations="choose"))
     assert m.hands[0].phase is Phase.DECLARING and m.hands[0].turn is Seat.E
     assert dumps(loads(dumps(m))) == dumps(m)
@@ -159,7 +151,7 @@ def test_a_new_match_round_trips() -> None:
 
 
 def test_scores_of_a_visi_record_are_the_same_after_a_round_trip() -> None:
-    m = from_json(record([hand_json(Seat.W, HALF, ["H"], HALF_PLAYS)], exact_half="visi"))
+    m = from_json(record([hand_json(Seat.W, deals.HALF, ["H"], deals.HALF_PLAYS)], exact_half="visi"))
     again = loads(dumps(m))
     assert again.score().to_json() == m.score().to_json()
     assert again.score().hanging == 81
