@@ -9,6 +9,8 @@ from collections.abc import Coroutine
 from typing import Any
 
 from bela.daily import daily_seed, deal_of
+from bela.hand import Hand
+from bela.match import Match
 from bela.rules import HouseRules
 from bela.seats import SEATS, Seat
 from web.daily.flow import DailyFlow, wanted
@@ -28,6 +30,15 @@ DAY = "2026-12-01"
 def finish_hand(session: Session) -> None:
     while not session.hand.finished:
         session.apply(session.hand.legal_actions()[0])
+
+
+def first_hand_played(dup: Duplicate) -> tuple[Match, Hand]:
+    """A new match of ``dup`` with its first hand played to the end (each first legal action)."""
+    match = dup.new_match()
+    hand = match.hands[0]
+    while not hand.finished:
+        hand.apply(hand.legal_actions()[0])
+    return match, hand
 
 
 def test_a_daily_is_saved_beside_the_regular_match() -> None:
@@ -115,10 +126,7 @@ def test_old_statistics_stay_readable_and_daily_is_optional() -> None:
 def test_summary_line_and_share_text() -> None:
     t = Translator("en")
     dup = Duplicate.daily(DAY)
-    match = dup.new_match()
-    hand = match.hands[0]
-    while not hand.finished:
-        hand.apply(hand.legal_actions()[0])
+    match, hand = first_hand_played(dup)
     text, hooks = summary_line(t, dup, match, 0)
     assert hooks == {} and "still" in text
     dup.pars[1] = (written(hand)[0] - 7, 10)
@@ -209,11 +217,8 @@ def test_par_carries_its_version_and_an_older_pages_par_is_computed_again() -> N
 
     t = Translator("en")
     dup = Duplicate.daily(DAY)
-    match = dup.new_match()
-    finish_hand_of = match.hands[0]
-    while not finish_hand_of.finished:
-        finish_hand_of.apply(finish_hand_of.legal_actions()[0])
-    dup.pars[1] = (written(finish_hand_of)[0] - 3, 10)
+    match, hand = first_hand_played(dup)
+    dup.pars[1] = (written(hand)[0] - 3, 10)
     head = share_text(t, dup, match, "https://u.github.io/bela/?daily").splitlines()[0]
     assert head.endswith(f"(par v{PAR_VERSION})")
     text, _ = summary_line(t, dup, match, 0)
