@@ -19,7 +19,8 @@ STIGLJA_BONUSES: tuple[int, ...] = (90, 100)
 EXACT_HALF_VALUES: tuple[str, ...] = ("pad", "visi")
 MODES: tuple[str, ...] = ("auto", "choose")
 
-_ALLOWED: dict[str, tuple[object, ...]] = {
+#: What each rule may be, the default first (the page's settings offer the same: web/settings.py).
+ALLOWED: dict[str, tuple[object, ...]] = {
     "target": TARGETS,
     "stiglja": STIGLJA_BONUSES,
     "exact_half": EXACT_HALF_VALUES,
@@ -50,8 +51,8 @@ class HouseRules:
         if not isinstance(data, dict):
             raise RulesError("rules must be an object")
         for key in data:
-            if key not in _ALLOWED:
-                raise RulesError(f"unknown rule {key!r} (known: {', '.join(_ALLOWED)})")
+            if key not in ALLOWED:
+                raise RulesError(f"unknown rule {key!r} (known: {', '.join(ALLOWED)})")
         for key, value in data.items():
             _check(key, value)
         return cls(**data)
@@ -61,7 +62,7 @@ class HouseRules:
 
 
 def _check(key: str, value: object) -> None:
-    allowed = _ALLOWED[key]
+    allowed = ALLOWED[key]
     # bool is an int in Python, but true is not a JSON integer
     if isinstance(value, bool) or value not in allowed or type(value) is not type(allowed[0]):
         shown = " or ".join(repr(a) if isinstance(a, str) else str(a) for a in allowed)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from bela.rules import EXACT_HALF_VALUES, MODES, STIGLJA_BONUSES, TARGETS, HouseRules
+from bela.rules import ALLOWED, HouseRules
 from bela.seats import Seat
 from web.i18n import DECKS
 
@@ -26,11 +26,7 @@ ON_OFF: tuple[str, ...] = ("on", "off")
 
 #: What each setting may be; the first value is the default (lang: "" = from the browser).
 CHOICES: dict[str, tuple[object, ...]] = {
-    "target": TARGETS,
-    "stiglja": STIGLJA_BONUSES,
-    "exact_half": EXACT_HALF_VALUES,
-    "declarations": MODES,
-    "bela": MODES,
+    **ALLOWED,  # the house rules
     "partner": ("medium", "easy", "hard"),
     "opponents": ("medium", "easy", "hard"),
     "speed": ("normal", "slow", "fast", "instant"),
@@ -42,7 +38,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "auto_play": ("off", "forced"),  # forced: the only legal card plays by itself
     "suit_colours": ("two", "four"),  # four: hearts red, diamonds blue, clubs green, spades black
 }
-RULE_KEYS: tuple[str, ...] = ("target", "stiglja", "exact_half", "declarations", "bela")
+RULE_KEYS: tuple[str, ...] = tuple(ALLOWED)
 
 
 @dataclass(frozen=True, slots=True)
