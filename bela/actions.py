@@ -69,6 +69,31 @@ class Play:
 Action = Bid | Declare | Play
 
 
+Param = tuple[str, str | int | float]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An action and why it was chosen (a computer player's, or a hint's: the page reads the
+    bots' worker's reply into one, web/worker/messages.py).
+
+    ``rule`` is a stable id (``bid.table.name``, ``lead.master``, ``search.exact``...) and
+    ``params`` its parameters, for translation; ``reason`` is the English sentence. For a
+    search, ``expected`` is the mean hand-score margin of the action over ``samples`` sampled
+    deals (our points written on the sheet minus theirs, pad and štiglja included) and
+    ``runner_up`` / ``alternative`` the same figure for the next best action.
+    """
+
+    action: Action
+    reason: str = ""
+    rule: str = ""
+    params: tuple[Param, ...] = ()
+    expected: float | None = None
+    runner_up: float | None = None
+    alternative: Action | None = None
+    samples: int = 0
+
+
 class ActionTextError(ValueError):
     """A text that is not an action."""
 

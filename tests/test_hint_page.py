@@ -30,7 +30,6 @@ from web.hint.advice import (
     RULE_FALLBACK,
     RULE_PREFIX,
     SEARCH_FALLBACK,
-    Advice,
     HintState,
     hint_seed,
     hint_texts,
@@ -42,7 +41,7 @@ from web.i18n import DECKS, LANGS, Translator, catalog
 from web.stats import Stats
 from web.words import card_name
 from web.worker import main as worker
-from web.worker.messages import decision_reply, decision_request
+from web.worker.messages import decision_reply, decision_request, read_decision
 
 ROOT = Path(__file__).resolve().parent.parent
 #: house rules that bring every kind of decision: "zovem / ne zovem", Zovi belu / Bez
@@ -149,7 +148,7 @@ def test_the_words_of_every_rule_fill_with_the_bots_own_decisions() -> None:
     to the generic words, no placeholder or key is left, the card or suit is named."""
     for rule, levels in collected().items():
         for level, decision in levels.items():
-            advice = Advice.from_reply(json.loads(json.dumps(decision_reply(decision))))
+            advice = read_decision(json.loads(json.dumps(decision_reply(decision))))
             for lang in LANGS:
                 for deck in DECKS:
                     t = Translator(lang, deck)
@@ -180,8 +179,8 @@ def test_the_rule_texts_ask_only_for_known_parameters() -> None:
 
 def test_an_unknown_rule_still_says_what_and_why() -> None:
     ace = Card.parse("AS")
-    plain = Advice(Play(ace), rule="lead.brand_new", params=(("card", "AS"), ("odd", "??")))
-    searched = Advice(
+    plain = Decision(Play(ace), rule="lead.brand_new", params=(("card", "AS"), ("odd", "??")))
+    searched = Decision(
         Play(ace),
         rule="search.brand_new",
         expected=12.34,
@@ -198,7 +197,7 @@ def test_an_unknown_rule_still_says_what_and_why() -> None:
         assert "40" in reason and number(lang, 12.34, True) in reason
         assert card_name(t, Card.parse("7H")) in next_best and number(lang, -3.0, True) in next_best
     # known rule, parameters it needs missing: the generic words, never a raw placeholder
-    assert why(Translator("en"), Advice(Bid(Suit.HEARTS), rule="bid.model.name")) == Translator("en")(
+    assert why(Translator("en"), Decision(Bid(Suit.HEARTS), rule="bid.model.name")) == Translator("en")(
         RULE_FALLBACK
     )
 
@@ -209,7 +208,7 @@ def test_what_to_do_in_every_language() -> None:
     actions += [Play(queen, True), Play(queen, False)]
     for lang in LANGS:
         t = Translator(lang, "german")
-        said = [hint_texts(t, Advice(a, rule="play.forced"))[0] for a in actions]
+        said = [hint_texts(t, Decision(a, rule="play.forced"))[0] for a in actions]
         assert len(set(said)) == len(said), said  # each says something else
         assert "Dalje" in said[0] or "dalje" in said[0], said[0]
         assert t("suit_lower.C") in said[1]
@@ -229,14 +228,14 @@ def test_figures_are_written_as_the_language_writes_them() -> None:
 
 def test_the_highlight_is_the_control_that_takes_the_action() -> None:
     king = Card.parse("KD")
-    assert target(Advice(Bid(Suit.DIAMONDS))) == '[data-bid="D"]'
-    assert target(Advice(Bid(None))) == '[data-bid="pass"]'
-    assert target(Advice(Declare(False))) == '[data-declare="no"]'
-    assert target(Advice(Play(king))) == '[data-hand="S"] [data-card="KD"]'
+    assert target(Decision(Bid(Suit.DIAMONDS))) == '[data-bid="D"]'
+    assert target(Decision(Bid(None))) == '[data-bid="pass"]'
+    assert target(Decision(Declare(False))) == '[data-declare="no"]'
+    assert target(Decision(Play(king))) == '[data-hand="S"] [data-card="KD"]'
     # Zovi belu / Bez: once the card is chosen, its button; another card chosen: the card
-    assert target(Advice(Play(king, False)), pending_bela=king) == '[data-bela="no"]'
+    assert target(Decision(Play(king, False)), pending_bela=king) == '[data-bela="no"]'
     other = Card.parse("QD")
-    assert target(Advice(Play(king, True)), pending_bela=other) == '[data-hand="S"] [data-card="KD"]'
+    assert target(Decision(Play(king, True)), pending_bela=other) == '[data-hand="S"] [data-card="KD"]'
 
 
 # -- the worker's answer -----------------------------------------------------------------------
@@ -270,7 +269,7 @@ def test_the_worker_answers_the_whole_decision_the_same_for_the_same_position(pl
     record = dumps(m)
     reply = ask(record, hand.turn.name)
     assert reply == ask(record, hand.turn.name)  # reproducible
-    advice = Advice.from_reply(reply)
+    advice = read_decision(reply)
     assert hand.check(advice.action) is None
     # what `bela hint --level hard --seed <the page's seed>` says for the same record
     expected = hint(m, HINT_LEVEL, hint_seed(record)).decision
@@ -291,7 +290,7 @@ def test_a_reply_without_a_decision_is_refused() -> None:
         {"action": "bid:H", "expected": "much"},
     ):
         with pytest.raises(ValueError):
-            Advice.from_reply(bad)
+            read_decision(bad)
 
 
 # -- the position changes -------------------------------------------------------------------------
@@ -299,7 +298,7 @@ def test_a_reply_without_a_decision_is_refused() -> None:
 
 def test_an_answer_for_a_position_that_has_changed_is_discarded() -> None:
     h = HintState()
-    advice = Advice(Bid(None), rule="bid.model.pass")
+    advice = Decision(Bid(None), rule="bid.model.pass")
     assert h.ask((0, 1, 4)) and not h.ask((0, 1, 4))  # asked twice: computed once
     assert h.thinking((0, 1, 4))
     assert not h.answer((0, 1, 4), (0, 1, 5), advice)  # the player played meanwhile

@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bela.actions import Action, Bid, Declare, Phase, Play
+from bela.actions import Action, Bid, Declare, Param, Phase, Play
+from bela.actions import Decision as Decision  # what decide() answers (bela.actions: the page reads it too)
 from bela.bots import bidding
 from bela.bots.knowledge import Knowledge, beats, infer
 from bela.bots.policy import pick_card
@@ -44,29 +45,6 @@ from bela.observation import Observation
 from bela.seats import SEATS
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
-
-Param = tuple[str, str | int | float]
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """An action and why it was chosen.
-
-    ``rule`` is a stable id (``bid.table.name``, ``lead.master``, ``search.exact``...) and
-    ``params`` its parameters, for translation; ``reason`` is the English sentence. For a
-    search, ``expected`` is the mean hand-score margin of the action over ``samples`` sampled
-    deals (our points written on the sheet minus theirs, pad and štiglja included) and
-    ``runner_up`` / ``alternative`` the same figure for the next best action.
-    """
-
-    action: Action
-    reason: str = ""
-    rule: str = ""
-    params: tuple[Param, ...] = ()
-    expected: float | None = None
-    runner_up: float | None = None
-    alternative: Action | None = None
-    samples: int = 0
 
 
 @dataclass(frozen=True, slots=True)

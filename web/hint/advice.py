@@ -3,13 +3,15 @@ language. Plain Python (no browser, and no bots: they are heavy on the page's th
 
 The page asks the bot worker (web/worker/main.py) for the decision of a ``HINT_LEVEL`` player in
 seat S, with a seed drawn from the position itself (:func:`hint_seed`: the same position, the
-same hint). The worker sends the decision back as plain data (web.worker.messages.decision_reply); here it is
-read back (:meth:`Advice.from_reply`), the control to highlight is chosen (:func:`target`) and
-the reason is worded (:func:`hint_texts`) from the catalogs: ``hint.say.*`` for what to do,
-``hint.rule.<rule id>`` for why, with the search's figures where the bot searched.
+same hint). The worker sends the decision back as plain data (web.worker.messages.decision_reply),
+read back into the bots' own Decision (web.worker.messages.read_decision); here the control to
+highlight is chosen (:func:`target`) and the reason is worded (:func:`hint_texts`) from the
+catalogs: ``hint.say.*`` for what to do, ``hint.rule.<rule id>`` for why, with the search's
+figures where the bot searched.
 
 >>> from web.i18n import Translator
->>> advice = Advice.from_reply({"action": "play:AS", "rule": "search.exact", "expected": 23.44,
+>>> from web.worker.messages import read_decision
+>>> advice = read_decision({"action": "play:AS", "rule": "search.exact", "expected": 23.44,
 ...     "runner_up": 12.1, "alternative": "play:TH", "samples": 56, "params": []})
 >>> target(advice)
 '[data-hand="S"] [data-card="AS"]'
@@ -26,17 +28,11 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
-from bela.actions import Action, Bid, Declare, Play
+from bela.actions import Action, Bid, Decision, Declare, Play
 from bela.cards import Card, Suit
 from web.i18n import Translator
 from web.words import card_name
-from web.worker.messages import parse_action
-
-if TYPE_CHECKING:
-    pass
 
 #: The level whose advice the hint gives: the strongest player (its card play is a search over
 #: sampled deals, whose figures the hint shows; its trump naming is a fitted model).
@@ -52,8 +48,6 @@ SIGNED = frozenset({"expected", "runner_up", "margin", "value"})
 DECIMAL_POINT = frozenset({"en"})
 MINUS = "\u2212"
 
-Param = tuple[str, str | int | float]
-
 
 def hint_seed(record: str) -> int:
     """The bot's seed for a hint: drawn from the position's record, so the same position (the
@@ -67,62 +61,14 @@ def hint_seed(record: str) -> int:
     return int.from_bytes(hashlib.sha256(record.encode("utf-8")).digest()[:8], "big") >> 1
 
 
-def _number(value: object) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"not a number: {value!r}")
-    return float(value)
-
-
-@dataclass(frozen=True, slots=True)
-class Advice:
-    """What the computer would do in the player's place, and what it computed to choose it."""
-
-    action: Action
-    rule: str = ""
-    params: tuple[Param, ...] = ()
-    expected: float | None = None
-    runner_up: float | None = None
-    alternative: Action | None = None
-    samples: int = 0
-
-    @classmethod
-    def from_reply(cls, reply: Mapping[str, Any]) -> Advice:
-        """Read the worker's reply; ValueError if it holds no usable decision."""
-        if "action" not in reply:
-            raise ValueError(f"no decision: {reply.get('error', 'no action')}")
-        params: list[Param] = []
-        for pair in reply.get("params") or []:
-            if not isinstance(pair, list | tuple) or len(pair) != 2 or not isinstance(pair[0], str):
-                raise ValueError(f"bad parameter {pair!r}")
-            value = pair[1]
-            if isinstance(value, bool) or not isinstance(value, str | int | float):
-                raise ValueError(f"bad parameter {pair!r}")
-            params.append((pair[0], value))
-        alternative = reply.get("alternative")
-        samples = reply.get("samples") or 0
-        if not isinstance(samples, int) or isinstance(samples, bool) or samples < 0:
-            raise ValueError(f"bad sample count {samples!r}")
-        return cls(
-            action=parse_action(str(reply["action"])),
-            rule=str(reply.get("rule") or ""),
-            params=tuple(params),
-            expected=_number(reply.get("expected")),
-            runner_up=_number(reply.get("runner_up")),
-            alternative=parse_action(str(alternative)) if alternative else None,
-            samples=samples,
-        )
-
-
-def target(advice: Advice, pending_bela: Card | None = None) -> str:
+def target(advice: Decision, pending_bela: Card | None = None) -> str:
     """The CSS selector of the control to highlight: a bid button, a declaration button, a
     card of the player's hand, or the Zovi belu / Bez button once that card has been chosen.
 
-    >>> target(Advice(Bid(None))), target(Advice(Declare(True)))
+    >>> target(Decision(Bid(None))), target(Decision(Declare(True)))
     ('[data-bid="pass"]', '[data-declare="yes"]')
     >>> queen = Card.parse("QH")
-    >>> target(Advice(Play(queen, True))), target(Advice(Play(queen, True)), pending_bela=queen)
+    >>> target(Decision(Play(queen, True))), target(Decision(Play(queen, True)), pending_bela=queen)
     ('[data-hand="S"] [data-card="QH"]', '[data-bela="yes"]')
     """
     action = advice.action
@@ -192,7 +138,7 @@ def _fill(t: Translator, key: str, words: Mapping[str, str]) -> str | None:
     return t(key, **words)
 
 
-def why(t: Translator, advice: Advice) -> str:
+def why(t: Translator, advice: Decision) -> str:
     """The reason in one sentence: the rule in words, with a search's figures."""
     words: dict[str, str] = {}
     for name, value in advice.params:
@@ -209,7 +155,7 @@ def why(t: Translator, advice: Advice) -> str:
     return found if found is not None else t(RULE_FALLBACK)
 
 
-def hint_texts(t: Translator, advice: Advice) -> list[str]:
+def hint_texts(t: Translator, advice: Decision) -> list[str]:
     """What to do, why, and (for a search) the next best choice with its figure: one text each,
     all from the language's catalog."""
     lines = [_say(t, advice.action), why(t, advice)]
@@ -230,7 +176,7 @@ class HintState:
     >>> h = HintState()
     >>> h.ask((1, 5)), h.ask((1, 5)), h.thinking((1, 5))
     (True, False, True)
-    >>> h.answer((1, 5), (1, 6), Advice(Bid(None)))  # the player has moved on meanwhile
+    >>> h.answer((1, 5), (1, 6), Decision(Bid(None)))  # the player has moved on meanwhile
     False
     >>> h.shown((1, 6)) is None and not h.thinking((1, 6))
     True
@@ -238,7 +184,7 @@ class HintState:
 
     def __init__(self) -> None:
         self.key: Key | None = None
-        self.advice: Advice | None = None
+        self.advice: Decision | None = None
         self.asking = False
         self.failed = False
 
@@ -261,7 +207,7 @@ class HintState:
         self.failed = False
         return True
 
-    def answer(self, asked: Key, now: Key, advice: Advice | None) -> bool:
+    def answer(self, asked: Key, now: Key, advice: Decision | None) -> bool:
         """The answer to a hint asked in position ``asked`` arrives in position ``now``: kept
         (True) only if nothing has changed meanwhile. ``None``: no hint could be computed."""
         self._follow(now)
@@ -276,6 +222,6 @@ class HintState:
         self._follow(now)
         return self.asking
 
-    def shown(self, now: Key) -> Advice | None:
+    def shown(self, now: Key) -> Decision | None:
         self._follow(now)
         return self.advice

@@ -9,10 +9,12 @@ from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bela.actions import Decision
 from bela.seats import Seat
-from web.hint.advice import HINT_LEVEL, Advice, hint_seed, hint_texts
+from web.hint.advice import HINT_LEVEL, hint_seed, hint_texts
 from web.model import Model
 from web.session import Position
+from web.worker.messages import read_decision
 
 
 class Worker(Protocol):
@@ -58,11 +60,11 @@ class Hints:
 
     async def _fetch(self, key: Position, record: str) -> None:
         m = self.model
-        advice: Advice | None = None
+        advice: Decision | None = None
         try:
             reply = await self.worker.ask(record, Seat.S.name, HINT_LEVEL, hint_seed(record))
             if key == m.position_key():
-                advice = Advice.from_reply(reply)
+                advice = read_decision(reply)
                 if m.session.hand.check(advice.action) is not None:
                     raise ValueError(f"the hint {advice.action} is not legal here")
         except Exception:

@@ -14,11 +14,12 @@ from typing import Any
 
 import js
 
+from bela.actions import Decision
 from bela.cards import Card
 from bela.review_results import MISTAKE
 from bela.seats import SEATS, Seat
 from web.dom import by_id, el, obj, once, replace_children
-from web.hint.advice import Advice, why
+from web.hint.advice import why
 from web.model import Model
 from web.review.view import ORDER, PlayLine, ReviewView, Verdict, cost_text, review_view
 from web.screens.elements import card_el, deck_of, suit_mark
@@ -360,7 +361,7 @@ class ReviewScreen:
                 hard = t("bid.pass") if b.hard.suit is None else t(f"suit.{b.hard.suit.letter}")
                 cls = "hard same" if b.hard == b.bid else "hard other"
                 row.append(el("span", cls=cls, text=t("review.hard_bid", bid=hard)))
-                row.append(el("span", cls="why", text=why(t, Advice(b.hard, b.rule, b.params))))
+                row.append(el("span", cls="why", text=why(t, Decision(b.hard, rule=b.rule, params=b.params))))
                 if b.cost >= 0.05:
                     row.append(
                         el("span", cls="info", text=t("review.best", card=hard, cost=cost_text(b.cost)))

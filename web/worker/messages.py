@@ -19,14 +19,12 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any
 
-from bela.actions import ActionTextError
+from bela.actions import ActionTextError, Decision, Param
 from bela.actions import action_text as action_text
 from bela.actions import parse_action as parse_action
-
-if TYPE_CHECKING:
-    from bela.bots import Decision
 
 ProtocolError = ActionTextError  # a message that is not an action
 
@@ -60,7 +58,7 @@ def par_request(seed: int, number: int, budget_ms: float) -> dict[str, Any]:
 
 def decision_reply(decision: Decision) -> dict[str, Any]:
     """A bot's decision as plain JSON data: the action and what a hint shows of its choice
-    (read back by web.hint.Advice.from_reply)."""
+    (read back by :func:`read_decision`)."""
     return {
         "action": action_text(decision.action),
         "reason": decision.reason,
@@ -71,3 +69,47 @@ def decision_reply(decision: Decision) -> dict[str, Any]:
         "alternative": action_text(decision.alternative) if decision.alternative is not None else None,
         "samples": decision.samples,
     }
+
+
+def read_decision(reply: Mapping[str, Any]) -> Decision:
+    """The decision of a :func:`decision_reply` read back; ValueError if it holds none usable.
+
+    >>> from bela.actions import Bid
+    >>> read_decision(decision_reply(Decision(Bid(None), rule="bid.model.pass"))).rule
+    'bid.model.pass'
+    >>> read_decision({"id": 3, "error": "the worker failed"})
+    Traceback (most recent call last):
+    ValueError: no decision: the worker failed
+    """
+    if "action" not in reply:
+        raise ValueError(f"no decision: {reply.get('error', 'no action')}")
+    params: list[Param] = []
+    for pair in reply.get("params") or []:
+        if not isinstance(pair, list | tuple) or len(pair) != 2 or not isinstance(pair[0], str):
+            raise ValueError(f"bad parameter {pair!r}")
+        value = pair[1]
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            raise ValueError(f"bad parameter {pair!r}")
+        params.append((pair[0], value))
+    alternative = reply.get("alternative")
+    samples = reply.get("samples") or 0
+    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 0:
+        raise ValueError(f"bad sample count {samples!r}")
+    return Decision(
+        action=parse_action(str(reply["action"])),
+        reason=str(reply.get("reason") or ""),
+        rule=str(reply.get("rule") or ""),
+        params=tuple(params),
+        expected=_number(reply.get("expected")),
+        runner_up=_number(reply.get("runner_up")),
+        alternative=parse_action(str(alternative)) if alternative else None,
+        samples=samples,
+    )
+
+
+def _number(value: object) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"not a number: {value!r}")
+    return float(value)
