@@ -1,11 +1,15 @@
-"""The Chromium that the browser tests and the benchmarks drive, and how it is launched
-(shared by ``e2e/conftest.py`` and ``scripts/bench/bench_pyodide.py``)."""
+"""The Chromium that the browser tests and the benchmarks drive, how it is launched, and the
+quiet local server of the built site they open (shared by ``e2e/conftest.py`` and
+``scripts/bench/bench_pyodide.py``)."""
 
 from __future__ import annotations
 
+import http.server
 import os
 import shutil
+import sys
 from pathlib import Path
+from typing import Any
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 MISSING = (
@@ -41,3 +45,28 @@ def launch_args() -> list[str]:
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--no-sandbox")
     return args
+
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """A folder served with the types the page's files need, and no log line per request."""
+
+    extensions_map = {  # noqa: RUF012 - the base class's attribute
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".svg": "image/svg+xml",
+        ".json": "application/json",
+        ".toml": "text/plain",
+        ".zip": "application/zip",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a closed page drops its requests
+            super().handle_error(request, client_address)

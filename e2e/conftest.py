@@ -9,8 +9,6 @@ fails it. Screenshots go to ``e2e-artifacts/``.
 from __future__ import annotations
 
 import functools
-import http.server
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,7 +18,10 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request
 
-from e2e.browser import find_chromium, launch_args
+from e2e.browser import (
+    SiteServer as SiteServer,  # tests of their own serve a build with it (test_room_network)
+)
+from e2e.browser import StaticHandler, find_chromium, launch_args
 from e2e.csp import watch_policy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,34 +43,13 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": chromium(), "args": launch_args()}
 
 
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
+class SiteHandler(StaticHandler):
     """Serves _site/ at / and at /bela/ (as GitHub Pages serves a project at /REPO/)."""
-
-    extensions_map = {  # noqa: RUF012 - the base class's attribute
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".svg": "image/svg+xml",
-        ".json": "application/json",
-        ".toml": "text/plain",
-        ".zip": "application/zip",
-        ".webmanifest": "application/manifest+json",
-    }
 
     def translate_path(self, path: str) -> str:
         if path.startswith(SUB_PATH):
             path = "/" + path[len(SUB_PATH) :]
         return super().translate_path(path)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        return
-
-
-class SiteServer(http.server.ThreadingHTTPServer):
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):  # a closed page drops its requests
-            super().handle_error(request, client_address)
 
 
 @pytest.fixture(scope="session")

@@ -23,10 +23,8 @@ from __future__ import annotations
 
 import argparse
 import functools
-import http.server
 import json
 import statistics
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -35,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from bela import arena
+from e2e.browser import SiteServer, StaticHandler
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
@@ -125,16 +124,7 @@ MONITOR_JS = """
 SUB_PATH = "/bela/"
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 - the base class's attribute
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".toml": "text/plain",
-        ".zip": "application/zip",
-        ".webmanifest": "application/manifest+json",
-    }
+class _Handler(StaticHandler):
     pages = {BENCH_PREFIX + "bare.html": BARE_HTML, BENCH_PREFIX + "run.html": RUN_HTML}  # noqa: RUF012
 
     def translate_path(self, path: str) -> str:
@@ -156,22 +146,13 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def log_message(self, format: str, *args: Any) -> None:
-        return
-
-
-class _Server(http.server.ThreadingHTTPServer):
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):  # a closed page drops its requests
-            super().handle_error(request, client_address)
-
 
 @contextmanager
 def serve(site: Path = SITE) -> Iterator[str]:
     """Serve ``site`` (plus this script's pages under /__bench__/) on a free local port."""
     if not (site / "index.html").exists():
         raise SystemExit(f"{site} is not built: run `make site`")
-    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(site)))
+    server = SiteServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
