@@ -87,6 +87,19 @@ def el(
     return node
 
 
+Attrs = Mapping[str, str | int | bool | None]
+
+
+def placed(place: Callable[[Any], object], tag: str, attrs: Attrs, **kw: Any) -> Any:
+    """The element whose id is ``attrs["id"]``; the first time, made (``el(tag, attrs, **kw)``)
+    and put in the page by ``place`` (a node's ``before``, ``after`` or ``appendChild``)."""
+    node = by_id(str(attrs["id"]))
+    if node is None:
+        node = el(tag, attrs, **kw)
+        place(node)
+    return node
+
+
 def svg_use(ref: str, cls: str, view_box: str = "0 0 100 140", href: str | None = None) -> Any:
     svg = js.document.createElementNS(SVG_NS, "svg")
     svg.setAttribute("class", cls)

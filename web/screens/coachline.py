@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from web.coach.flow import shown
 from web.coach.note import coach_texts, data_cost
-from web.dom import by_id, el, replace_children
+from web.dom import by_id, el, placed, replace_children
 from web.model import Model
 
 
@@ -18,10 +18,7 @@ class CoachLine:
 
     def render(self) -> None:
         m = self.model
-        box = by_id("coach-box")
-        if box is None:
-            box = el("div", {"id": "coach-box"}, cls="coach-box")
-            by_id("choices").before(box)
+        box = placed(by_id("choices").before, "div", {"id": "coach-box"}, cls="coach-box")
         note = shown(m)
         sig = "" if note is None else f"{note.key}|{note.choice}|{m.lang}|{m.settings.deck}"
         if box.getAttribute("data-sig") == sig:

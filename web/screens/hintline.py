@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from web.dom import by_id, el, q, qa, replace_children
+from web.dom import Attrs, by_id, el, placed, q, qa, replace_children
 from web.hint.advice import hint_texts, target
 from web.model import Model
 from web.screens.elements import bulb_icon
@@ -19,19 +19,15 @@ class HintLine:
     def parts(self) -> tuple[Any, Any]:
         """The Hint button (after the status line) and the line under it for the hint's words,
         made on first use."""
-        button = by_id("hint")
-        if button is None:
-            button = el(
-                "button",
-                {"type": "button", "id": "hint", "data-action": "hint", "aria-keyshortcuts": "H Shift+?"},
-                cls="hint-btn",
-                children=[bulb_icon(), el("span", cls="hint-label")],
-            )
-            by_id("prompt").appendChild(button)
-        line = by_id("hint-line")
-        if line is None:
-            line = el("p", {"id": "hint-line", "data-hint-text": "", "hidden": True}, cls="hint-line")
-            by_id("prompt").after(line)
+        button = placed(
+            by_id("prompt").appendChild,
+            "button",
+            {"type": "button", "id": "hint", "data-action": "hint", "aria-keyshortcuts": "H Shift+?"},
+            cls="hint-btn",
+            children=[bulb_icon(), el("span", cls="hint-label")],
+        )
+        attrs: Attrs = {"id": "hint-line", "data-hint-text": "", "hidden": True}
+        line = placed(by_id("prompt").after, "p", attrs, cls="hint-line")
         return button, line
 
     def render(self) -> None:

@@ -18,7 +18,7 @@ from bela.actions import Decision
 from bela.cards import Card
 from bela.review_results import MISTAKE
 from bela.seats import SEATS, Seat
-from web.dom import by_id, el, obj, once, replace_children
+from web.dom import Attrs, el, obj, once, placed, replace_children
 from web.hint.advice import why
 from web.model import Model
 from web.review.view import ORDER, PlayLine, ReviewView, Verdict, cost_text, review_view
@@ -53,16 +53,14 @@ class ReviewScreen:
         return node
 
     def root(self) -> Any:
-        node = by_id("review")
-        if node is None:
-            node = el(
-                "section",
-                {"id": "review", "role": "dialog", "aria-modal": "true", "aria-labelledby": "review-title"},
-                cls="review",
-            )
-            node.hidden = True
-            js.document.body.appendChild(node)
-        return node
+        attrs: Attrs = {
+            "id": "review",
+            "role": "dialog",
+            "aria-modal": "true",
+            "aria-labelledby": "review-title",
+            "hidden": True,
+        }
+        return placed(js.document.body.appendChild, "section", attrs, cls="review")
 
     def open(self) -> None:
         self.render()
