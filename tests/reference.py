@@ -249,19 +249,15 @@ def read_deal(value: object, where: str) -> dict[str, list[str]]:
     return deal
 
 
-def score_hand(
-    number: int, raw: dict[str, object], dealer: str, rules: dict[str, object], last: bool
-) -> HandResult:
-    where = f"hand {number}"
-    deal = read_deal(raw.get("deal"), where)
-    result = HandResult(dealer=dealer)
-    bids = raw.get("bids", [])
-    if not isinstance(bids, list):
-        raise RecordInvalid(f"{where}: bids is not a list")
-    plays = raw.get("plays", [])
-    if not isinstance(plays, list):
-        raise RecordInvalid(f"{where}: plays is not a list")
+def _read_list(raw: dict[str, object], key: str, where: str) -> list[object]:
+    value = raw.get(key, [])
+    if not isinstance(value, list):
+        raise RecordInvalid(f"{where}: {key} is not a list")
+    return value
 
+
+def read_bids(bids: list[object], dealer: str, where: str, result: HandResult) -> None:
+    """The auction: trump and its caller into ``result``, if a suit was named."""
     seat = next_seat(dealer)
     for i, bid in enumerate(bids):
         if result.trump is not None:
@@ -275,6 +271,86 @@ def score_hand(
         else:
             raise RecordInvalid(f"{where}: bid {i + 1} {bid!r} is not a bid")
         seat = next_seat(seat)
+
+
+def play_tricks(
+    plays: list[object],
+    deal: dict[str, list[str]],
+    trump: str,
+    bela_called: dict[str, bool],
+    where: str,
+    result: HandResult,
+) -> None:
+    """The plays, each checked, into ``result``'s tricks, card points (the last trick's 10 too)
+    and bela (20 for the team of a holder of trump's king and queen who calls it when playing
+    the first of them; ``bela_called`` says who did not, under "choose")."""
+    if len(plays) > 32:
+        raise RecordInvalid(f"{where}: more than 32 plays")
+    hands = {s: list(deal[s]) for s in SEATS}
+    bela_holders = {s for s in SEATS if "K" + trump in deal[s] and "Q" + trump in deal[s]}
+    trick: list[str] = []
+    trick_seats: list[str] = []
+    turn = next_seat(result.dealer)
+    for n, card in enumerate(plays, start=1):
+        if not isinstance(card, str) or card not in ALL_CARDS:
+            raise RecordInvalid(f"{where}, play {n}: {card!r} is not a card")
+        if card not in hands[turn]:
+            raise RecordInvalid(f"{where}, play {n}: {turn} played {card} but does not hold it")
+        if card not in allowed(hands[turn], trick, trump):
+            raise RecordInvalid(f"{where}, play {n}: {turn} played {card}, which the rules forbid")
+        if turn in bela_holders and card in ("K" + trump, "Q" + trump):
+            bela_holders.discard(turn)
+            if bela_called.get(turn, True):
+                result.bela[team(turn)] += 20
+        hands[turn].remove(card)
+        trick.append(card)
+        trick_seats.append(turn)
+        if len(trick) == 4:
+            w = trick_seats[trick_winner_index(trick, trump)]
+            result.tricks[team(w)] += 1
+            result.card_points[team(w)] += sum(card_points(c, trump) for c in trick)
+            if n == 32:
+                result.card_points[team(w)] += 10
+            trick, trick_seats = [], []
+            turn = w
+        else:
+            turn = next_seat(turn)
+
+
+def settle(result: HandResult, rules: dict[str, object]) -> None:
+    """A finished hand's outcome and score: štiglja, made, visi (exact half) or pad."""
+    assert result.caller is not None
+    callers = team(result.caller)
+    result.complete = True
+    total = 162 + sum(result.declarations.values()) + sum(result.bela.values())
+    for t in ("NS", "EW"):
+        if result.tricks[t] == 8:
+            result.stiglja = t
+            result.outcome = "made" if t == callers else "pad"
+            result.score[t] = total + int(str(rules["stiglja"]))
+            return
+    points = {t: result.card_points[t] + result.declarations[t] + result.bela[t] for t in ("NS", "EW")}
+    if 2 * points[callers] > total:
+        result.outcome = "made"
+        result.score = points
+    elif 2 * points[callers] == total and rules["exact_half"] == "visi":
+        result.outcome = "visi"
+        result.score[other(callers)] = points[other(callers)]
+        result.hangs = points[callers]
+    else:
+        result.outcome = "pad"
+        result.score[other(callers)] = total
+
+
+def score_hand(
+    number: int, raw: dict[str, object], dealer: str, rules: dict[str, object], last: bool
+) -> HandResult:
+    where = f"hand {number}"
+    deal = read_deal(raw.get("deal"), where)
+    result = HandResult(dealer=dealer)
+    bids = _read_list(raw, "bids", where)
+    plays = _read_list(raw, "plays", where)
+    read_bids(bids, dealer, where, result)
     holder = belot_seat(deal, dealer) if result.trump is not None else None
     if holder is not None:
         if plays:
@@ -293,69 +369,14 @@ def score_hand(
         if not last:
             raise RecordInvalid(f"{where}: unfinished hand before the last")
         return result
-    trump = result.trump
-    assert result.caller is not None
-    callers = team(result.caller)
-
     declaring = {s for s in SEATS if declare_flags.get(s, True)}
     result.declarations = declarations_won(deal, dealer, declaring)
-
-    if len(plays) > 32:
-        raise RecordInvalid(f"{where}: more than 32 plays")
-    hands = {s: list(deal[s]) for s in SEATS}
-    bela_holders = {s for s in SEATS if "K" + trump in deal[s] and "Q" + trump in deal[s]}
-    leader = next_seat(dealer)
-    trick: list[str] = []
-    trick_seats: list[str] = []
-    turn = leader
-    for n, card in enumerate(plays, start=1):
-        if not isinstance(card, str) or card not in ALL_CARDS:
-            raise RecordInvalid(f"{where}, play {n}: {card!r} is not a card")
-        if card not in hands[turn]:
-            raise RecordInvalid(f"{where}, play {n}: {turn} played {card} but does not hold it")
-        if card not in allowed(hands[turn], trick, trump):
-            raise RecordInvalid(f"{where}, play {n}: {turn} played {card}, which the rules forbid")
-        if turn in bela_holders and card in ("K" + trump, "Q" + trump):
-            bela_holders.discard(turn)
-            if not choose_bela or bela_flags.get(turn, True):
-                result.bela[team(turn)] += 20
-        hands[turn].remove(card)
-        trick.append(card)
-        trick_seats.append(turn)
-        if len(trick) == 4:
-            w = trick_seats[trick_winner_index(trick, trump)]
-            result.tricks[team(w)] += 1
-            result.card_points[team(w)] += sum(card_points(c, trump) for c in trick)
-            if n == 32:
-                result.card_points[team(w)] += 10
-            trick, trick_seats = [], []
-            turn = w
-        else:
-            turn = next_seat(turn)
+    play_tricks(plays, deal, result.trump, bela_flags, where, result)
     if len(plays) < 32:
         if not last:
             raise RecordInvalid(f"{where}: unfinished hand before the last")
         return result
-
-    result.complete = True
-    total = 162 + sum(result.declarations.values()) + sum(result.bela.values())
-    for t in ("NS", "EW"):
-        if result.tricks[t] == 8:
-            result.stiglja = t
-            result.outcome = "made" if t == callers else "pad"
-            result.score[t] = total + int(str(rules["stiglja"]))
-            return result
-    points = {t: result.card_points[t] + result.declarations[t] + result.bela[t] for t in ("NS", "EW")}
-    if 2 * points[callers] > total:
-        result.outcome = "made"
-        result.score = points
-    elif 2 * points[callers] == total and rules["exact_half"] == "visi":
-        result.outcome = "visi"
-        result.score[other(callers)] = points[other(callers)]
-        result.hangs = points[callers]
-    else:
-        result.outcome = "pad"
-        result.score[other(callers)] = total
+    settle(result, rules)
     return result
 
 
