@@ -130,6 +130,31 @@ async function pyodideFiles() {
   return { body: (name) => fetchSame(url(name + ".gz")).then(gunzipped) };
 }
 
+/** Pyodide's wasm that cannot be instantiated (damaged in a cache, say) as a failure of the start,
+ * at once: Pyodide's own instantiation logs "wasm instantiation failed!" and then waits for ever
+ * (pyodide.mjs, getInstantiateWasmFunc), so the start would wait for index.html's watchdog.
+ * ``failed`` rejects with the first failure of WebAssembly's instantiate while Pyodide starts
+ * (it compiles no other module then); ``stop()`` puts WebAssembly's own functions back. */
+function instantiation() {
+  const api = globalThis.WebAssembly;
+  const originals = ["instantiate", "instantiateStreaming"].filter((name) => typeof api[name] === "function").map((name) => [name, api[name]]);
+  let fail = null;
+  const failed = new Promise((_, reject) => (fail = reject));
+  failed.catch(() => {}); // raced, and thrown, by run()
+  for (const [name, original] of originals) {
+    api[name] = function (...args) {
+      const result = original.apply(this, args);
+      result.catch((error) => {
+        const failure = new Error(`Pyodide's wasm cannot start: ${(error && error.message) || error}`);
+        failure.wasm = true; // no second start from it (a snapshot's restore would fail alike)
+        fail(failure);
+      });
+      return result;
+    };
+  }
+  return { failed, stop: () => originals.forEach(([name, original]) => (api[name] = original)) };
+}
+
 /** The options for loadPyodide with Pyodide's files from ``files`` (pyodideFiles()), and a
  * wrapper for its own fetch of the wasm (it has no option for it). Its files' bodies are asked
  * for again if it has to start twice (a snapshot that could not be restored). */
@@ -165,9 +190,11 @@ function pyodideOptions(files) {
       return earlyFetch(url) || original.apply(this, arguments); // the standard library
     };
     globalThis.fetch = wrapped;
+    const wasm = instantiation();
     try {
-      return await start(extra);
+      return await Promise.race([start(extra), wasm.failed]);
     } finally {
+      wasm.stop();
       if (globalThis.fetch === wrapped) globalThis.fetch = original;
     }
   };
@@ -285,6 +312,7 @@ export async function startPython(snapshot, { pyscript = false } = {}) {
       if (id !== SNAPSHOT_ID) throw new Error(`it is of another build (${id || "unknown"})`);
       how = "snapshot";
     } catch (error) {
+      if (error && error.wasm) throw error;
       console.warn("Bela: the Python snapshot could not be used, a normal start instead:", (error && error.message) || error);
       pyodide = null;
     }
