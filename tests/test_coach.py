@@ -1,5 +1,5 @@
-"""The coach (web/coach/note.py, web/coach/flow.py, web/worker/coach.py) and take-back, and "play it again
-from here" (web/review/practice.py).
+"""The coach (web/coach/note.py, web/flows/coach.py, web/worker/coach.py) and take-back, and "play it again
+from here" (web/flows/practice.py).
 
 The expected costs come from ``bela review``'s output (the command, run as a player would run it
 on the record of the hand once it is finished), never from the coach's own code: the coach prices
@@ -26,12 +26,12 @@ from bela.match import Match
 from bela.record import dumps, from_json, loads, to_json
 from bela.rules import HouseRules
 from bela.seats import Seat
-from web.coach.flow import Coach, shown
 from web.coach.note import Prices, note_for
 from web.daily.view import Duplicate
+from web.flows.coach import Coach, shown
+from web.flows.practice import practice_session
 from web.model import Model
 from web.params import Params
-from web.review.practice import practice_session
 from web.saves import MemoryStore, Saves
 from web.session import Session
 from web.settings import Settings

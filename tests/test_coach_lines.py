@@ -20,8 +20,8 @@ from bela.match import Match
 from bela.record import loads
 from bela.review_results import MISTAKE
 from bela.seats import Seat
-from web.coach.flow import Coach, shown
 from web.coach.note import Note, Prices
+from web.flows.coach import Coach, shown
 from web.model import Model
 from web.params import Params
 from web.saves import MemoryStore

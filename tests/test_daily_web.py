@@ -13,8 +13,8 @@ from bela.hand import Hand
 from bela.match import Match
 from bela.rules import HouseRules
 from bela.seats import SEATS, Seat
-from web.daily.flow import DailyFlow, wanted
 from web.daily.view import Duplicate, card_rows, share_text, shared_deal_of, summary_line, written
+from web.flows.daily import DailyFlow, wanted
 from web.i18n import Msg, Translator
 from web.model import Model
 from web.params import Params

@@ -1,4 +1,4 @@
-"""Challenge a friend (web/friends/challenge.py, web/friends/flow.py): the link's text, its
+"""Challenge a friend (web/friends/challenge.py, web/flows/friends.py): the link's text, its
 checks, the challenger's match made into a link, and the friend's match on the same deals,
 saved under its own key."""
 
@@ -13,8 +13,8 @@ from bela.match import Match
 from bela.rules import HouseRules
 from bela.seats import Seat
 from web.daily.view import Duplicate
+from web.flows.friends import wanted_challenge
 from web.friends.challenge import Challenge, ChallengeError, of_match, read, side_by_side
-from web.friends.flow import wanted_challenge
 from web.i18n import Msg
 from web.params import Params
 from web.saves import MemoryStore, Saves, new_duplicate

@@ -2,7 +2,7 @@
 every lesson's right answer is what the rules or the exact solver say (computed here, from the
 engine and the solver, never by the lesson code), every wrong answer is explained (the engine's
 refusal, or the lesson's words on what it cost), every word is in the five languages; and the
-flow, the progress and the view models of web/learn/flow.py and web/learn/view.py."""
+flow, the progress and the view models of web/flows/learn.py and web/learn/view.py."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from bela.match import Match
 from bela.review import dd_values
 from bela.rules import HouseRules
 from bela.seats import Seat, Team
+from web.flows.learn import FakeDrawing, FakeFlow, LearnFlow
 from web.i18n import LANGS, Translator
-from web.learn.flow import FakeDrawing, FakeFlow, LearnFlow
 from web.learn.lessons import (
     KINDS,
     PROGRESS_KEY,

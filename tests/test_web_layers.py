@@ -1,6 +1,7 @@
-"""The shape of web/: its import graph has no circle, nothing imports upward (the screens never
-import the app, the game's flow or the input; the plain view models never import a screen), the
-plain modules stay free of the browser, and ``bela`` never imports ``web``."""
+"""The shape of web/: its import graph has no circle, module by module and folder by folder,
+nothing imports upward (the screens never import the app, the game's flow or the input; the
+plain view models never import a screen; a feature's values never its flow), the plain modules
+stay free of the browser, and ``bela`` never imports ``web``."""
 
 from __future__ import annotations
 
@@ -179,21 +180,57 @@ def test_the_page_talks_to_the_worker_through_its_messages(name: str) -> None:
     assert reached <= WORKER_DOOR.get(name, set()), f"{name} imports {sorted(reached)}"
 
 
-FEATURES = ("coach", "daily", "hint", "learn", "review")
+#: The features' folders: their plain values, below the Model that holds them (their flows are
+#: in web/flows/, above it).
+FEATURES = ("coach", "daily", "friends", "hint", "learn", "progress", "review")
 
 
 @pytest.mark.parametrize("feature", FEATURES)
-def test_a_features_values_never_import_its_flow(feature: str) -> None:
-    """In each feature's folder the plain values (view models, notes) sit below its flow."""
+def test_a_features_folder_holds_values_below_the_model(feature: str) -> None:
+    """A feature's folder never imports the Model, a flow or the top: its flow is web/flows/<feature>.py."""
     folder = WEB / feature
-    assert (folder / "__init__.py").exists() and (folder / "flow.py").exists(), folder
-    flows = {n for n in graph() if n.endswith(".flow")}
+    assert (folder / "__init__.py").exists(), folder
+    above = {n for n in graph() if n == "web.model" or n.startswith("web.flows")} | TOP
     for path in sorted(folder.glob("*.py")):
         name = module_name(path)
-        if name.endswith(".flow") or name.endswith(".practice"):
-            continue
-        up = graph()[name] & flows
-        assert not up, f"{name} imports {sorted(up)}"
+        up = graph()[name] & above
+        assert not up, f"{name} imports {sorted(up)}: a flow's part belongs in web/flows/"
+
+
+def rooms(g: dict[str, set[str]]) -> dict[str, set[str]]:
+    """``g`` with each folder of web/ as one room (``web.daily`` for all of web/daily/), as a
+    reader of the tree sees it; each module of web/ itself is a room of its own."""
+
+    def room(name: str) -> str:
+        return ".".join(name.split(".")[:2])
+
+    out: dict[str, set[str]] = {}
+    for name, imported in g.items():
+        out.setdefault(room(name), set()).update(room(m) for m in imported if room(m) != room(name))
+    return out
+
+
+def test_web_has_no_circle_between_its_folders() -> None:
+    """Taken folder by folder, web/ still has no circle, so nothing in it imports upward: a
+    feature's values sit below the Model that holds them, its flow (web/flows/) above it."""
+    cycle = find_cycle(rooms(graph()))
+    assert cycle is None, "a circle between web/'s folders: " + " -> ".join(cycle or [])
+
+
+def test_the_folder_rule_finds_a_circle_the_modules_do_not_have(tmp_path: Path) -> None:
+    pkg = tmp_path / "web"
+    (pkg / "daily").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "daily" / "__init__.py").write_text("")
+    (pkg / "daily" / "view.py").write_text("")
+    (pkg / "daily" / "flow.py").write_text("from web.model import Model\n")
+    (pkg / "model.py").write_text("from web.daily.view import Duplicate\n")
+    g = graph(pkg)
+    assert find_cycle(g) is None
+    assert find_cycle(rooms(g)) in (
+        ["web.daily", "web.model", "web.daily"],
+        ["web.model", "web.daily", "web.model"],
+    )
 
 
 def test_the_worker_rule_finds_a_page_import(tmp_path: Path) -> None:

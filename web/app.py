@@ -20,12 +20,13 @@ import js
 from bela.actions import Bid, Declare
 from bela.cards import Suit
 from web.botclient import BotClient
-from web.daily.flow import DailyFlow, wanted
 from web.dom import by_id, closest, console_error, console_warn, q, qa
 from web.feel.feel import Feel
 from web.feel.install import Install
 from web.files import download, download_stats, read_record
-from web.friends.flow import FriendsFlow, wanted_challenge
+from web.flows.daily import DailyFlow, wanted
+from web.flows.friends import FriendsFlow, wanted_challenge
+from web.flows.practice import Practice
 from web.game import Game
 from web.i18n import Msg, pick_language
 from web.input import Input
@@ -33,7 +34,6 @@ from web.intents import Intent
 from web.localstore import LocalStore
 from web.model import Model
 from web.params import Params
-from web.review.practice import Practice
 from web.saves import Saves, Store, new_seed
 from web.screens import Screens
 from web.screens.daily import share
@@ -41,8 +41,8 @@ from web.session import Session
 from web.update import Updates
 
 if TYPE_CHECKING:
-    from web.learn.flow import LearnFlow
-    from web.review.flow import Reviews
+    from web.flows.learn import LearnFlow
+    from web.flows.review import Reviews
 
 Handler = Callable[[Intent], object]  # what a handler returns is not used
 #: Intents that leave an open lesson first (they act on the match in progress).
@@ -100,7 +100,7 @@ class App:
     def reviews(self) -> Reviews:
         """The reviews of finished hands, made when one is first opened (with the review's
         screen: see web.screens.Screens.review)."""
-        from web.review.flow import Reviews
+        from web.flows.review import Reviews
 
         game = self.game
         return Reviews(self.model, game.bots, self.screens.review, game.save, game.spawn)
@@ -108,7 +108,7 @@ class App:
     @cached_property
     def learn(self) -> LearnFlow:
         """Learn Bela, made (with its screen and the lessons) when first opened."""
-        from web.learn.flow import LearnFlow
+        from web.flows.learn import LearnFlow
 
         return LearnFlow(self.model, self.saves.store, self.game, self.screens.learn, self.daily.start)
 

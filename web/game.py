@@ -22,9 +22,9 @@ from bela.hand import Trick
 from bela.seats import Seat
 from web.announce import announcement
 from web.botclient import BotClient
-from web.coach.flow import Coach
 from web.dom import console_error, console_warn
-from web.hint.flow import Hints
+from web.flows.coach import Coach
+from web.flows.hint import Hints
 from web.i18n import Msg
 from web.model import Banner, Model
 from web.saves import Saves, new_session
@@ -389,7 +389,7 @@ class Game:
         m = self.model
         m.gen += 1
         m.session = session
-        m.practice = None  # a practice hand is left (web/review/practice.py sets it again when it starts one)
+        m.practice = None  # a practice hand is left (web/flows/practice.py sets it again when it starts one)
         self.restart(lambda: setattr(m, "stats", session.count_stats(m.stats)))
 
     def restart(self, change: Callable[[], object]) -> None:

@@ -66,7 +66,7 @@ class Model:
         None  # while a practice hand is played: where "Back to review" returns (review/practice.py)
     )
     share_text: str = ""  # the last text shared (today's deals, a deal), shown to copy by hand
-    lesson: LessonState | None = None  # a lesson of Learn Bela open on the table (web/learn/flow.py)
+    lesson: LessonState | None = None  # a lesson of Learn Bela open on the table (web/flows/learn.py)
     learned: set[str] = field(default_factory=set)  # the lessons answered right
     saves_kept: bool | None = None  # navigator.storage: the browser keeps the saves (None: unknown)
     t: Translator = field(init=False)

@@ -69,7 +69,7 @@ class Session:
     done: bool = False  # the finished match has been added to the statistics
     duplicate: Duplicate | None = None  # today's deals or a shared deal (web/daily/view.py)
     practice: bool = (
-        False  # a hand played again from its review (web/review/practice.py): not saved, not counted
+        False  # a hand played again from its review (web/flows/practice.py): not saved, not counted
     )
 
     @classmethod

@@ -5,7 +5,7 @@ played (the bid) costs
 :data:`~bela.review_results.MISTAKE` points or more, a note follows it at once (what it cost,
 the better card, why), with Take back, which undoes the card and whatever the bots did after
 it. Off in today's deals and a shared deal. Here: what the coach finds and says, plain values;
-its flow is web/coach/flow.py.
+its flow is web/flows/coach.py.
 
 >>> from web.i18n import Translator
 >>> prices = Prices.from_reply({"best": "AS", "values": {"AS": 20.0, "7S": 8.5, "KS": 15}, "samples": 24})

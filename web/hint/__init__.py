@@ -1,2 +1,2 @@
-"""The hint (the bulb): advice.py its values (the advice read from the worker's reply, its words,
-what the page remembers of it), flow.py its flow on the page; drawn by web/screens/hintline.py."""
+"""The hint (the bulb): advice.py its values (its words, what the page remembers of it); its
+flow on the page is web/flows/hint.py; drawn by web/screens/hintline.py."""

@@ -14,15 +14,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from web.progress.history import LEVEL_NAMES
+from web.progress.history import LEVEL_NAMES, Progress
 from web.progress.levels import LEVEL_RATINGS
 
-if TYPE_CHECKING:
-    from web.stats import Stats
-
 T = Callable[..., str]
+
+
+class Played(Protocol):
+    """What the charts read of the statistics (web.stats.Stats): this folder sits below them."""
+
+    @property
+    def progress(self) -> Progress: ...
+
+    @property
+    def daily(self) -> tuple[tuple[str, int], ...]: ...
+
+
 WIDTH, HEIGHT = 320, 160  # the SVG's box (it scales to the dialog's width)
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 36, 8, 8, 18
 
@@ -46,7 +55,7 @@ class Chart:
     marks: tuple[tuple[str, float], ...] = ()  # level lines across the chart: (label, y)
 
 
-def charts(stats: Stats, t: T) -> list[Chart]:
+def charts(stats: Played, t: T) -> list[Chart]:
     """The five charts, each with no points while there is nothing to draw yet."""
     p = stats.progress
     rating = p.rating

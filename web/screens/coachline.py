@@ -1,14 +1,14 @@
 """The coach's note under the prompt (``[data-coach]``, ui-contract.md "Coach and take-back"): what
 the card just played cost, the better card and why, with Take back. Drawn from the model only
-(web/coach/flow.py decides when there is one)."""
+(web/flows/coach.py decides when there is one)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from web.coach.flow import shown
 from web.coach.note import coach_texts, data_cost
 from web.dom import by_id, el, placed, replace_children
+from web.flows.coach import shown
 from web.model import Model
 
 

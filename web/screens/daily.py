@@ -75,7 +75,7 @@ class DailyScreen:
         _show_strip(strip, f"{head}|{practice}|{self.model.lang}", children)
 
     def render_practice(self, strip: Any) -> None:
-        """A hand played again from its review (web/review/practice.py): which, and the way back."""
+        """A hand played again from its review (web/flows/practice.py): which, and the way back."""
         m = self.model
         t = m.t
         back = m.practice

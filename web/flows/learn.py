@@ -100,7 +100,7 @@ class LearnFlow:
         self.returned = returned  # back in the match (today's deals compute their par again)
         self.lessons: list[Lesson] = load()
         self.regular: Session | None = None  # the match put aside while a lesson is open
-        self.regular_practice: object = None  # and where its "Back to review" led (web/review/practice.py)
+        self.regular_practice: object = None  # and where its "Back to review" led (web/flows/practice.py)
         known = [x.ident for x in self.lessons]
         self.model.learned = Progress.from_text(store.get(PROGRESS_KEY), known).done
 
