@@ -14,7 +14,7 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 
 from e2e.conftest import DESKTOP, SITE, SUB_PATH, PagesServer, Watch
 from e2e.game import BOOT_TIMEOUT, human_step, open_game, play_until, snapshot, wait_for_human, wait_ready
-from scripts.build import build_site, rooms, stdlib
+from scripts.build import precache, rooms, site_files, stdlib
 
 # the service worker's install (the precache) done and its activation too, or an error
 WORKER_READY_JS = """(ms) => Promise.race([
@@ -56,22 +56,22 @@ def play_a_card(page: Page) -> None:
 def test_the_service_worker_precaches_every_file_of_the_build() -> None:
     files = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()}
     listed = precached(SITE)
-    assert set(listed) == {f for f in files if not build_site.not_precached(f)}
-    originals = {f"vendor/pyodide/{n}" for n in build_site.GZIPPED} | {build_site.APP_ARCHIVE}
+    assert set(listed) == {f for f in files if not precache.not_precached(f)}
+    originals = {f"vendor/pyodide/{n}" for n in site_files.GZIPPED} | {site_files.APP_ARCHIVE}
     originals |= {f"vendor/pyodide/{stdlib.NAME}"}
     # Pyodide's full standard library: only fetched if a module is missing (web/fallback.py)
     # the rooms' module (fetched once a room of friends is opened) and the manifest's screenshots
     # (only an install dialog shows them) are not the game's to start offline
     later = {rooms.MODULE, "screenshots/narrow.jpg", "screenshots/wide.jpg"}
-    assert files - set(listed) == {"sw.js", ".nojekyll", build_site.FULL_STDLIB} | originals | later
+    assert files - set(listed) == {"sw.js", ".nojekyll", site_files.FULL_STDLIB} | originals | later
     assert f"vendor/pyodide/{stdlib.NAME}.gz" in listed
     snapshots = [f for f in listed if f.startswith("snapshot-")]
     assert len(snapshots) == 1, snapshots
     for needed in ("index.html", "app.zip.gz", "assets/bot-worker.js", "vendor/pyodide/pyodide.asm.wasm.gz"):
         assert needed in listed
     for rel, hashed in listed.items():
-        assert hashed == build_site.sri((SITE / rel).read_bytes()), rel
-    assert version_of(SITE) == build_site.service_worker(sorted(listed.items()))[1]
+        assert hashed == precache.sri((SITE / rel).read_bytes()), rel
+    assert version_of(SITE) == precache.service_worker(sorted(listed.items()))[1]
 
 
 @pytest.mark.xdist_group("build")
@@ -82,8 +82,8 @@ def test_the_version_is_the_content(fresh_build: tuple[Path, list[Path]]) -> Non
     same = (one / "sw.js").read_bytes() == (SITE / "sw.js").read_bytes()
     assert same, "the build differs from _site/: are the sources newer than it (make site)?"
     entries = dict(precached(one))
-    entries["assets/style.css"] = build_site.sri(b"/* another style */")
-    assert build_site.service_worker(sorted(entries.items()))[1] != version_of(one)
+    entries["assets/style.css"] = precache.sri(b"/* another style */")
+    assert precache.service_worker(sorted(entries.items()))[1] != version_of(one)
 
 
 def test_after_one_visit_it_starts_and_plays_offline(

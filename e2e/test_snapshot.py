@@ -17,7 +17,7 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 from e2e.conftest import DESKTOP, ROOT, SITE, PagesServer, Watch
 from e2e.game import MOVE_TIMEOUT, open_game, snapshot, wait_ready
 from e2e.test_offline import play_a_card, wait_until_cached
-from scripts.build import build_site, stdlib
+from scripts.build import precache, site_files, stdlib
 
 BOOTED = "() => document.body.dataset.boot"
 BOTS = "() => globalThis.belaBotsStart && globalThis.belaBotsStart.boot"
@@ -96,7 +96,7 @@ def test_the_snapshot_is_built_named_by_its_content_and_precached() -> None:
     assert f'"{found.name}"' in sw
     # the page fetches Pyodide's big files gzipped: only those are precached, not the originals
     # (named in sw.js only as what the worker keeps them unzipped as, with their hash)
-    for name in build_site.GZIPPED:
+    for name in site_files.GZIPPED:
         assert f'["vendor/pyodide/{name}.gz", ' in sw
         assert f'["vendor/pyodide/{name}", ' not in sw
         assert f'"vendor/pyodide/{name}": "sha256-' in sw
@@ -127,7 +127,7 @@ def test_a_later_visit_starts_from_the_snapshot_and_plays(
     # the service worker keeps Pyodide's files unzipped under their own names, and this visit
     # asked for those (never the .gz copies); the snapshot was read from the cache, not fetched
     asked = page.evaluate(RESOURCES)
-    for name in build_site.GZIPPED:
+    for name in site_files.GZIPPED:
         assert any(u.endswith(f"/vendor/pyodide/{name}") for u in asked), (name, asked)
         assert not any(f"/vendor/pyodide/{name}.gz" in u for u in asked), (name, asked)
     assert not [u for u in asked if re.search(r"/snapshot-[0-9a-f]{16}", u)], asked
@@ -135,8 +135,8 @@ def test_a_later_visit_starts_from_the_snapshot_and_plays(
     assert any(u.endswith(f"/vendor/pyodide/{stdlib.NAME}") for u in asked), asked
     assert not any(u.endswith("/python_stdlib.zip") for u in asked), asked
     kept = page.evaluate(CACHED_NAMES)
-    assert {f"vendor/pyodide/{name}" for name in (*build_site.GZIPPED, stdlib.NAME)} <= set(kept), kept
-    assert build_site.FULL_STDLIB not in kept, kept
+    assert {f"vendor/pyodide/{name}" for name in (*site_files.GZIPPED, stdlib.NAME)} <= set(kept), kept
+    assert site_files.FULL_STDLIB not in kept, kept
     assert [k for k in kept if re.fullmatch(r"snapshot-\w{16}", k)], kept
 
 
@@ -170,7 +170,7 @@ def another_build(first: Path, second: Path) -> None:
     boot = second / "assets" / "pyodide-boot.mjs"
     boot.write_text(boot.read_text(encoding="utf-8").replace(ident, other), encoding="utf-8")
     files = [p.relative_to(second) for p in second.rglob("*") if p.is_file()]
-    text, _ = build_site.service_worker(build_site.precache(second, files), second)
+    text, _ = precache.service_worker(precache.precache(second, files), second)
     (second / "sw.js").write_text(text, encoding="utf-8")
 
 

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, Route
 
 from e2e.conftest import ROOT, SITE, SUB_PATH, Watch
 from e2e.game import BOOT_TIMEOUT, human_step, open_game, snapshot, url, wait_ready
-from scripts.build import build_site, shipped, stdlib
+from scripts.build import app_zip, shipped, site_files, stdlib
 
 
 def test_table_and_progress_show_before_python(page: Page, site: str) -> None:
@@ -70,8 +70,8 @@ def test_no_request_leaves_the_origin_and_the_runtime_is_ours(page: Page, site: 
     loaded = [u for u in watch.requests if u.startswith(site)]
     assert any(u.endswith("vendor/pyodide/pyodide.asm.wasm.gz") for u in loaded)
     # the originals of the gzipped copies are never asked for (a first visit's bytes)
-    originals = (*(f"vendor/pyodide/{n}" for n in build_site.GZIPPED), "/app.zip")
-    assert "pyodide.asm.wasm" in build_site.GZIPPED
+    originals = (*(f"vendor/pyodide/{n}" for n in site_files.GZIPPED), "/app.zip")
+    assert "pyodide.asm.wasm" in site_files.GZIPPED
     assert not [u for u in loaded if u.split("?")[0].endswith(originals)]
     # Pyodide's module gzipped too (imported from a blob: URL), never as it is
     assert any(u.endswith("vendor/pyodide/pyodide.asm.mjs.gz") for u in loaded)
@@ -90,7 +90,7 @@ def test_a_first_visit_compiles_none_of_the_start_modules(page: Page, site: str)
     open_game(page, site, seed=5, speed="instant")
     assert page.get_attribute("body", "data-boot") == "boot"
     loaders: dict[str, list[object]] = json.loads(page.evaluate(LOADERS))
-    start = shipped.compiled_modules(build_site._sources(ROOT), (shipped.ENTRY,))
+    start = shipped.compiled_modules(app_zip._sources(ROOT), (shipped.ENTRY,))
     assert len(start) > 40 and set(start) <= set(loaders)
     # their code came from app.zip's compiled file (web/compiled.py): no source of theirs is there
     assert {name: loaders[name] for name in start} == {name: ["CompiledModules", False] for name in start}

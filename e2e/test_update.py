@@ -17,7 +17,7 @@ from e2e.game import BOOT_TIMEOUT, open_game, play_until, snapshot, wait_for_hum
 from e2e.test_deals import export_record
 from e2e.test_i18n import choose, close, open_from_menu
 from e2e.test_offline import wait_until_cached
-from scripts.build import build_site
+from scripts.build import precache
 from web import storage
 
 UPDATE_BUTTON = '[data-notice] [data-action="update"]'
@@ -33,7 +33,7 @@ def second_build(first: Path, second: Path) -> str:
     assert html.count("<head>") == 1
     index.write_text(html.replace("<head>", '<head>\n<meta name="bela-build" content="second">'), "utf-8")
     files = [p.relative_to(second) for p in second.rglob("*") if p.is_file()]
-    text, version = build_site.service_worker(build_site.precache(second, files), second)
+    text, version = precache.service_worker(precache.precache(second, files), second)
     (second / "sw.js").write_text(text, encoding="utf-8")
     return version
 

@@ -201,7 +201,7 @@ def test_card_sprite_has_every_card() -> None:
 
 @pytest.mark.xdist_group("build")
 def test_build_lists_what_it_writes(fresh_build: tuple[Path, list[Path]]) -> None:
-    from scripts.build import build_site
+    from scripts.build import site_files
 
     site, files = fresh_build
     written = {p.as_posix() for p in files}
@@ -223,8 +223,8 @@ def test_build_lists_what_it_writes(fresh_build: tuple[Path, list[Path]]) -> Non
     assert "web/i18n/hr.json" in names
     # the start-up modules come compiled (web/compiled.py), not as sources, and so do the others,
     # in a file of their own read when first needed
-    assert build_site.COMPILED_FILE in names and "web/app.py" not in names and "bela/hand.py" not in names
-    assert build_site.LATER_FILE in names and "bela/review.py" not in names
+    assert site_files.COMPILED_FILE in names and "web/app.py" not in names and "bela/hand.py" not in names
+    assert site_files.LATER_FILE in names and "bela/review.py" not in names
     config = tomllib.loads((site / "pyscript.toml").read_text(encoding="utf-8"))
     assert "packages" not in config  # nothing fetched from a package index
     interpreter = site / config["interpreter"]

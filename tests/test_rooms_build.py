@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts.build import build_site, rooms
+from scripts.build import index_page, precache, rooms
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,7 +30,7 @@ def test_a_bad_relay_is_refused(bad: str) -> None:
 
 
 def connect_src(relays: tuple[str, ...]) -> str | None:
-    html = build_site.render_index(ROOT, [], relays)
+    html = index_page.render_index(ROOT, [], relays)
     policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html)
     assert policy is not None
     found = [d.strip() for d in policy.group(1).split(";") if d.strip().startswith("connect-src")]
@@ -47,5 +47,5 @@ def test_the_policy_lists_exactly_the_builds_relays() -> None:
 
 
 def test_the_rooms_module_is_never_precached() -> None:
-    assert build_site.not_precached(rooms.MODULE)
-    assert not build_site.not_precached("assets/style.css")
+    assert precache.not_precached(rooms.MODULE)
+    assert not precache.not_precached("assets/style.css")

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from scripts.build import build_site, shipped, snapshot
+from scripts.build import app_zip, index_page, shipped, site_files, snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-SOURCES = [p for p in build_site.python_files(ROOT) if p.suffix == ".py"]
+SOURCES = [p for p in app_zip.python_files(ROOT) if p.suffix == ".py"]
 
 
 def _docstring_ids(tree: ast.Module) -> set[int]:
@@ -98,15 +98,15 @@ def test_docstrings_and_comments_go_and_the_code_stays() -> None:
 
 def test_the_archive_holds_every_file_as_the_page_needs_it(tmp_path: Path) -> None:
     target = tmp_path / "app.zip"
-    build_site.write_app(target, ROOT)
+    app_zip.write_app(target, ROOT)
     again = tmp_path / "again" / "app.zip"
     again.parent.mkdir()
-    build_site.write_app(again, ROOT)
+    app_zip.write_app(again, ROOT)
     assert target.read_bytes() == again.read_bytes()  # the same files give the same bytes
     gzipped = tmp_path / "app.zip.gz"
     assert gzip.decompress(gzipped.read_bytes()) == target.read_bytes()
     assert len(gzipped.read_bytes()) < 0.3 * len(target.read_bytes())  # one dictionary for all
-    files = {p.relative_to(ROOT).as_posix(): p for p in build_site.python_files(ROOT)}
+    files = {p.relative_to(ROOT).as_posix(): p for p in app_zip.python_files(ROOT)}
     with zipfile.ZipFile(target) as archive:
         assert sorted(archive.namelist()) == sorted(files)
         for name, path in files.items():
@@ -159,7 +159,7 @@ def test_the_start_modules_are_what_importing_the_entry_runs() -> None:
 def test_the_page_starts_from_the_entry_and_the_finder_ships_as_source() -> None:
     script = (ROOT / "index.html").read_text(encoding="utf-8").split('<script type="py"')[1]
     assert f"from {shipped.ENTRY} import main" in script
-    sources = build_site._sources(ROOT)
+    sources = app_zip._sources(ROOT)
     modules = shipped.compiled_modules(sources)
     assert {"web.app", "web.screens", "bela", "bela.cards", "web.i18n", "web.localstore"} <= set(modules)
     # the finder and its package are imported before it is in place; the review comes late
@@ -175,15 +175,15 @@ def test_the_page_starts_from_the_entry_and_the_finder_ships_as_source() -> None
 
 def test_the_archive_ships_the_start_modules_compiled(tmp_path: Path) -> None:
     target = tmp_path / "app.zip"
-    build_site.write_app(target, ROOT, compiled=b"the code")
-    modules = set(build_site.snapshot_shipped(ROOT))
+    app_zip.write_app(target, ROOT, compiled=b"the code")
+    modules = set(app_zip.snapshot_shipped(ROOT))
     with zipfile.ZipFile(target) as archive:
         names = set(archive.namelist())
-        assert archive.read(build_site.COMPILED_FILE) == b"the code"
-    files = {p.relative_to(ROOT).as_posix() for p in build_site.python_files(ROOT)}
+        assert archive.read(site_files.COMPILED_FILE) == b"the code"
+    files = {p.relative_to(ROOT).as_posix() for p in app_zip.python_files(ROOT)}
     left = {rel for rel in files if rel.endswith(".py") and snapshot.module_name(rel) in modules}
     assert {"bela/cards.py", "web/app.py", "bela/__init__.py"} <= left
-    assert names == (files - left) | {build_site.COMPILED_FILE}
+    assert names == (files - left) | {site_files.COMPILED_FILE}
     assert {"web/__init__.py", "web/compiled.py", "bela/review.py", "web/i18n/hr.json"} <= names
 
 
@@ -213,12 +213,12 @@ def test_comments_that_fill_lines_go_and_the_code_stays_where_it_was() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", [*build_site.STATIC_FILES, build_site.BOOT_MODULE, build_site.FIRST_READS, "sw.js"]
+    "name", [*site_files.STATIC_FILES, site_files.BOOT_MODULE, site_files.FIRST_READS, "sw.js"]
 )
 def test_every_script_and_style_shipped_without_comments_still_parses(tmp_path: Path, name: str) -> None:
     path = ROOT / "web" / "static" / name
     text = path.read_text(encoding="utf-8")
-    out = build_site.static_text(path)
+    out = index_page.static_text(path)
     assert out.count("\n") == text.count("\n") and len(out) < len(text)
     assert not [line for line in out.splitlines() if line.lstrip().startswith(("/*", "//"))]
     if path.suffix == ".css":
@@ -237,8 +237,8 @@ def test_every_script_and_style_shipped_without_comments_still_parses(tmp_path: 
 def test_every_other_module_ships_compiled_in_the_later_file(tmp_path: Path) -> None:
     """With both files, app.zip holds the sources of the finder and its package only; every
     other module is in one file or the other, never both."""
-    start = set(build_site.snapshot_shipped(ROOT))
-    later = set(build_site.later_shipped(ROOT))
+    start = set(app_zip.snapshot_shipped(ROOT))
+    later = set(app_zip.later_shipped(ROOT))
     assert not start & later
     assert {
         "bela.review",
@@ -247,12 +247,12 @@ def test_every_other_module_ships_compiled_in_the_later_file(tmp_path: Path) -> 
         "web.screens.learn",
         "web.worker.coach",
     } <= later
-    files = {p.relative_to(ROOT).as_posix() for p in build_site.python_files(ROOT)}
+    files = {p.relative_to(ROOT).as_posix() for p in app_zip.python_files(ROOT)}
     modules = {snapshot.module_name(rel) for rel in files if rel.endswith(".py")}
     assert modules == start | later | set(shipped.KEPT_AS_SOURCE)
     target = tmp_path / "app.zip"
-    build_site.write_app(target, ROOT, compiled=b"start code", later=b"later code")
+    app_zip.write_app(target, ROOT, compiled=b"start code", later=b"later code")
     with zipfile.ZipFile(target) as archive:
         names = set(archive.namelist())
-        assert archive.read(build_site.LATER_FILE) == b"later code"
+        assert archive.read(site_files.LATER_FILE) == b"later code"
     assert {n for n in names if n.endswith(".py")} == {"web/__init__.py", "web/compiled.py"}

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts.build import build_site, snapshot
+from scripts.build import app_zip, build_site, index_page, site_files, snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,7 +28,7 @@ def tree(tmp_path: Path) -> Path:
     """A copy of the game's Python (bela/, web/) beside the real node_modules."""
     root = tmp_path / "root"
     root.mkdir()
-    for package in build_site.PYTHON_PACKAGES:
+    for package in app_zip.PYTHON_PACKAGES:
         shutil.copytree(ROOT / package, root / package, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     (root / "node_modules").symlink_to(ROOT / "node_modules")
     return root
@@ -36,8 +36,8 @@ def tree(tmp_path: Path) -> Path:
 
 def name(root: Path) -> str:
     zipped = root / "app.zip"
-    build_site.write_app(zipped, root)
-    return build_site.snapshot_name(zipped.read_bytes(), root)
+    app_zip.write_app(zipped, root)
+    return app_zip.snapshot_name(zipped.read_bytes(), root)
 
 
 @needs_pyodide
@@ -76,7 +76,7 @@ def test_the_name_changes_with_pyodide(tmp_path: Path) -> None:
 
 
 def test_no_browser_module_is_imported_before_the_snapshot() -> None:
-    modules = build_site.snapshot_modules()
+    modules = app_zip.snapshot_modules()
     assert {"bela.bots", "bela.match", "bela.record", "web.worker.main", "web.i18n"} <= set(modules)
     for browser in ("web.app", "web.dom", "web.render", "web.botclient", "web.update"):
         assert browser not in modules
@@ -164,7 +164,7 @@ def test_the_sparse_snapshot_leaves_out_pages_of_zeros_only() -> None:
 
 
 def test_the_heads_first_reads_name_the_builds_files() -> None:
-    links = build_site.preload_links([], "snapshot-0123456789abcdef")
+    links = index_page.preload_links([], "snapshot-0123456789abcdef")
     (script,) = [link for link in links if "<script>" in link]
     assert 'var SNAPSHOT = "snapshot-0123456789abcdef";' in script
     assert '"vendor/pyodide/python_stdlib_game.zip"' in script and '"app.zip.gz"' in script
@@ -176,10 +176,10 @@ def test_the_heads_first_reads_name_the_builds_files() -> None:
 def test_first_reads_without_a_mark_stop_the_build(tmp_path: Path) -> None:
     root = tmp_path / "root"
     (root / "web" / "static").mkdir(parents=True)
-    source = (ROOT / "web" / "static" / build_site.FIRST_READS).read_text(encoding="utf-8")
-    (root / "web" / "static" / build_site.FIRST_READS).write_text(source.replace("= __GZIPPED__", "= []"))
-    with pytest.raises(build_site.BuildError, match="__GZIPPED__"):
-        build_site.preload_links([], "snapshot-0123456789abcdef", root)
+    source = (ROOT / "web" / "static" / site_files.FIRST_READS).read_text(encoding="utf-8")
+    (root / "web" / "static" / site_files.FIRST_READS).write_text(source.replace("= __GZIPPED__", "= []"))
+    with pytest.raises(site_files.BuildError, match="__GZIPPED__"):
+        index_page.preload_links([], "snapshot-0123456789abcdef", root)
 
 
 def test_the_made_snapshot_is_sparse_gzipped_and_kept(

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts.build import build_site, snapshot, stdlib
+from scripts.build import app_zip, pyscript_files, snapshot, stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -86,8 +86,8 @@ def library(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     if not (PYODIDE / "pyodide.mjs").exists():
         pytest.fail("node_modules/pyodide is missing: run `npm ci` (make unit does it)")
     folder = tmp_path_factory.mktemp("stdlib")
-    app = build_site.app_archive(ROOT)
-    pyscript = build_site.pyscript_stdlib(ROOT)
+    app = app_zip.app_archive(ROOT)
+    pyscript = pyscript_files.pyscript_stdlib(ROOT)
     stdlib.make(folder / stdlib.NAME, app, pyscript, PYODIDE)
     (folder / "app.zip").write_bytes(app)
     raw = io.BytesIO()

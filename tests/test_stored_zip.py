@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from scripts.build import build_site, shipped, snapshot
+from scripts.build import app_zip, shipped, site_files, snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 
-MODULE = ROOT / "web" / "static" / build_site.STORED_ZIP
+MODULE = ROOT / "web" / "static" / site_files.STORED_ZIP
 
 # reads base64 zips from stdin (JSON), prints what storedFiles() made of each, and what
 # writeFiles() wrote into a file system of its own (a map of paths)
@@ -67,7 +67,7 @@ def make_zip(files: dict[str, bytes], method: int = zipfile.ZIP_STORED) -> bytes
 
 
 def test_the_game_zip_is_written_file_for_file_as_zipfile_reads_it() -> None:
-    sources = build_site.python_files(ROOT)
+    sources = app_zip.python_files(ROOT)
     data = shipped.archive((p.relative_to(ROOT).as_posix(), p) for p in sources)
     [got] = read(data)
     assert got is not None

@@ -168,14 +168,14 @@ def site_figures(site: Path = bp.SITE) -> dict[str, Any]:
     (everything but vendor/, i.e. PyScript and Pyodide, and the snapshot) gzipped: app.zip as
     its .gz copy, the one a browser fetches (the original is only for a browser without
     DecompressionStream)."""
-    from scripts.build import build_site
+    from scripts.build import precache, site_files
 
     files = [p for p in site.rglob("*") if p.is_file()]
     rel = {p: p.relative_to(site).as_posix() for p in files}
     game = [
         p
         for p in files
-        if not rel[p].startswith(("vendor/", "snapshot-", ".")) and rel[p] != build_site.APP_ARCHIVE
+        if not rel[p].startswith(("vendor/", "snapshot-", ".")) and rel[p] != site_files.APP_ARCHIVE
     ]
 
     def gzipped(p: Path) -> int:
@@ -185,7 +185,7 @@ def site_figures(site: Path = bp.SITE) -> dict[str, Any]:
     snaps = [p for p in files if rel[p].startswith("snapshot-")]
     return {
         "site_bytes": sum(p.stat().st_size for p in files),
-        "precached_bytes": sum(p.stat().st_size for p in files if not build_site.not_precached(rel[p])),
+        "precached_bytes": sum(p.stat().st_size for p in files if not precache.not_precached(rel[p])),
         "game_files_gz_bytes": sum(gzipped(p) for p in game),
         "game_files": sorted(rel[p] for p in game),
         "app_archive_bytes": (site / "app.zip.gz").stat().st_size,

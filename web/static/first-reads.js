@@ -1,4 +1,4 @@
-/* The page's first reads, before any module loads (scripts/build/build_site.py puts this script in
+/* The page's first reads, before any module loads (scripts/build/index_page.py puts this script in
    the head of index.html, with the build's names in place of the __MARKS__).
    - A later visit (the service worker holds the build): the snapshot is read and checked in a
      worker of its own (assets/snapshot-reader.js; on the main thread the read waits between

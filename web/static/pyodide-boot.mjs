@@ -18,7 +18,7 @@ import { storedFiles, writeFiles } from "./stored-zip.mjs";
 export const SNAPSHOT_ID = "__BELA_SNAPSHOT_ID__";
 const SNAPSHOT_SHA256 = "__BELA_SNAPSHOT_SHA256__";
 const SNAPSHOT_SIZE = "__BELA_SNAPSHOT_SIZE__";
-// the bytes a first visit fetches itself (build_site.FIRST_FETCHED): its progress bar's total
+// the bytes a first visit fetches itself (scripts/build/site_files.py's FIRST_FETCHED): its progress bar's total
 const FIRST_BYTES = "__BELA_FIRST_BYTES__";
 // the standard library as the game uses it (scripts/build/stdlib.py): only the modules it can import,
 // compiled; Pyodide's full one stays beside it for web/fallback.py
@@ -72,7 +72,7 @@ const nativeFetch = globalThis.fetch.bind(globalThis);
 const fetchSame = (url) => nativeFetch(url, { credentials: "same-origin" });
 
 /** The response to ``url`` that the page's head asked for already (a later visit:
- * scripts/build/build_site.py's preload_links, ``belaEarlyFetch``), taken once; null if none. One that
+ * scripts/build/index_page.py's preload_links, ``belaEarlyFetch``), taken once; null if none. One that
  * failed is asked for again. */
 function earlyFetch(url) {
   const kept = globalThis.belaEarlyFetch;
@@ -205,7 +205,7 @@ function pyodideOptions(files) {
  * ``{read()}``, its bytes as they are kept and their SHA-256 if known (``{buffer, digest}``,
  * both ArrayBuffers).
  * Found at once, read meanwhile: the page's head may have started reading it already, in a
- * worker (scripts/build/build_site.py's preload_links: ``belaSnapshotRead``). */
+ * worker (scripts/build/index_page.py's preload_links: ``belaSnapshotRead``). */
 export async function cachedSnapshot() {
   const early = globalThis.belaSnapshotRead;
   delete globalThis.belaSnapshotRead; // read once: its 17.5 MB not kept alive by the page

@@ -1,4 +1,4 @@
-// The service worker (the template: scripts/build/build_site.py writes _site/sw.js from it, with the
+// The service worker (the template: scripts/build/precache.py writes _site/sw.js from it, with the
 // build's version and the list of every file it wrote, each with its SHA-256).
 //
 // - install: every file of the build into one cache of this version; a file an older version
