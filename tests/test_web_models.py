@@ -30,7 +30,7 @@ EN = Translator("en")
 
 
 def test_a_card_in_the_hand_wins_over_the_table_around_it() -> None:
-    page = FakePage({'[data-hand="S"] [data-card]': {"data-card": "QS"}, "#table": {}})
+    page = FakePage({"#hand [data-card]": {"data-card": "QS"}, "#table": {}})
     assert click_intent(page.closest) == Intent("play-card", "QS")
 
 

@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from web.screens.friends import FriendsDialog
     from web.screens.learn import LearnScreen
     from web.screens.review import ReviewScreen
+    from web.screens.room import RoomScreen
     from web.screens.rules import RulesPage
     from web.screens.settings import SettingsDialog
     from web.screens.stats import StatsDialog
@@ -96,6 +97,12 @@ class Screens:
         return FriendsDialog(self.model)
 
     @cached_property
+    def room(self) -> RoomScreen:
+        from web.screens.room import RoomScreen
+
+        return RoomScreen(self.model)
+
+    @cached_property
     def stats(self) -> StatsDialog:
         from web.screens.stats import StatsDialog
 
@@ -128,6 +135,9 @@ class Screens:
         """The page up to date with the model (``first``: no dealing animation; ``played``:
         the move just made, whose card flies in)."""
         m = self.model
+        if m.room is not None and m.room.role == "guest":
+            self.room.render()  # a guest's table is its host's, drawn from the view it sent
+            return
         session = m.session
         hand = session.hand
         key = (m.gen, session.hand_number)
@@ -144,6 +154,8 @@ class Screens:
         self.overlay.render()
         self.daily.render()
         self.challenge.render()
+        if m.room is not None:
+            self.room.render()
         self.banner.render()
         self.hint.render()
         if self.made("learn"):
