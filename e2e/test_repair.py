@@ -1,6 +1,6 @@
 """Never stuck (issue 25, ui-contract.md "Repair"): a file of the service worker's cache damaged
 after it was installed (a script, the game's Python, Pyodide's runtime) makes the start fail,
-by an error or by a step that never ends (a damaged pyodide.asm.wasm hangs Pyodide); the error
+by an error (a damaged pyodide.asm.wasm too: pyodide-boot.mjs) or by a step that never ends; the error
 screen then offers Repair, which removes this site's service worker and caches and loads the
 page from the network: it starts again with the match and the statistics as they were
 (e2e/test_damage.py damages each file in turn and repairs). A second failed start in a row
