@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from e2e.game import human_step, open_game, url, wait_for_human, wait_ready
+from e2e.test_i18n import open_from_menu
 from e2e.test_phone import PHONE
 from e2e.test_review import finish_first_hand
 
@@ -159,9 +160,10 @@ def test_nothing_covers_a_lesson(
     )
     assert len(lessons) > 3, lessons
     for ident in lessons:
-        if not page.locator("[data-learn]").is_visible():
-            page.goto(url(site, seed=4, speed="instant", lang="en", learn=""))
-            page.wait_for_selector("[data-learn]")
+        if not page.locator("[data-learn]").is_visible():  # back to the match, then the list
+            page.keyboard.press("Escape")
+            page.wait_for_selector('html[data-mode="match"]', state="attached")
+            open_from_menu(page, '[data-action="learn"]', "[data-learn]")
         page.click(f'[data-learn] [data-lesson="{ident}"]')
         page.wait_for_selector("#lesson-panel:not([hidden])")
         page.wait_for_function("!document.querySelector('dialog[open]')")
