@@ -190,11 +190,11 @@ function pyodideOptions(files) {
       return earlyFetch(url) || original.apply(this, arguments); // the standard library
     };
     globalThis.fetch = wrapped;
-    const wasm = instantiation();
+    const instantiating = instantiation();
     try {
-      return await Promise.race([start(extra), wasm.failed]);
+      return await Promise.race([start(extra), instantiating.failed]);
     } finally {
-      wasm.stop();
+      instantiating.stop();
       if (globalThis.fetch === wrapped) globalThis.fetch = original;
     }
   };
