@@ -42,6 +42,12 @@ class RoomScreen:
         else:
             self.name_plates(room, {s: s.name for s in SEATS})
             self.deal_check(room, len(self.model.session.match.hands))
+            hand = self.model.session.hand
+            turn = hand.turn
+            if turn is not None and turn is not Seat.S and not hand.finished and self.is_friend(room, turn):
+                by_id("status").textContent = self.model.t(
+                    "room.waiting_for", seat=self.seat_name(room, turn)
+                )
         self.render_panel(room)
 
     # -- the panel ------------------------------------------------------------------------------
@@ -90,7 +96,7 @@ class RoomScreen:
         buttons: list[Any] = []
         if room.role == "host" and not room.started and room.state != "closed":
             buttons.append(action_button(t("room.start"), "start-room", cls="btn primary"))
-        if room.state == "closed" and room.problem in ("no_host", "failed", "host_gone", "no_relays"):
+        if room.state == "closed" and room.problem in ("no_host", "failed", "host_gone", "no_relay"):
             buttons.append(action_button(t("room.retry"), "retry-room"))
         buttons.append(action_button(t("room.leave"), "leave-room"))
         if room.state == "playing":
@@ -348,6 +354,10 @@ class RoomScreen:
         if box.getAttribute("data-sig") != sig:
             box.setAttribute("data-sig", sig)
             replace_children(box, buttons)
+
+    @staticmethod
+    def is_friend(room: RoomState, seat: Seat) -> bool:
+        return bool((room.seats.get(seat.name) or {}).get("who") == "friend")
 
     def seat_name(self, room: RoomState, seat: Seat) -> str:
         place = room.seats.get(seat.name) or {}
