@@ -11,7 +11,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from web.friends.rooms import Handlers, Link, RoomError
+from web.friends.rooms import Handlers, Link, RoomError, turn_server
 
 
 class JsLink:
@@ -54,7 +54,7 @@ async def connect(code: str, on: Handlers, turn: str = "") -> Link:
         {"message": proxies[0], "join": proxies[1], "leave": proxies[2]},
         dict_converter=js.Object.fromEntries,
     )
-    ice = to_js({"urls": turn}, dict_converter=js.Object.fromEntries) if turn else None
+    ice = to_js(turn_server(turn), dict_converter=js.Object.fromEntries) if turn else None
     try:
         handle = module.open(code, ice, handlers)
     except Exception as e:

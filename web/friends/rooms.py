@@ -88,6 +88,21 @@ class Game(Protocol):
     def save(self) -> None: ...
 
 
+def turn_server(text: str) -> dict[str, str]:
+    """The TURN setting (web.settings.valid_turn) as WebRTC's ICE server.
+
+    >>> turn_server("turn:t.example.org:3478 ana s3cret")
+    {'urls': 'turn:t.example.org:3478', 'username': 'ana', 'credential': 's3cret'}
+    >>> turn_server("turns:t.example.org")
+    {'urls': 'turns:t.example.org'}
+    """
+    urls, *login = text.split()
+    server = {"urls": urls}
+    if len(login) == 2:
+        server["username"], server["credential"] = login
+    return server
+
+
 def new_code() -> str:
     """A room's code: 128 random bits, URL-safe (it travels in the link's fragment)."""
     return secrets.token_urlsafe(16)
