@@ -11,6 +11,7 @@ changes it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,3 +51,14 @@ class RoomState:
 
     def refused(self) -> int:
         return sum(self.refusals.values())
+
+    def is_friend(self, seat: Seat) -> bool:
+        return bool((self.seats.get(seat.name) or {}).get("who") == "friend")
+
+    def seat_label(self, seat: Seat, t: Callable[..., str]) -> str:
+        """Who plays ``seat``, in words: a person's name, else the computer (or a free seat)."""
+        place = self.seats.get(seat.name) or {}
+        name = place.get("name")
+        if name and place.get("who") in ("friend", "host"):
+            return str(name)
+        return t(f"room.who.{place.get('who', 'bot')}")
