@@ -20,6 +20,7 @@ from bela.cards import Card
 from bela.record import from_json
 from bela.seats import Seat
 from e2e.game import wait_ready
+from e2e.test_axe import axe_violations
 from web.friends.protocol import GRACE_SECONDS
 from web.friends.view import cards_in
 
@@ -148,6 +149,8 @@ def test_a_host_and_two_friends_play_a_hand_and_no_guest_sees_another_seats_card
     }
     assert ivo.get_attribute("html", "data-me") == "N" and eva.get_attribute("html", "data-me") == "E"
     assert host.inner_text('#dlg-room [data-room-seat="E"]').count("Eva <b>") == 1  # a name is text
+    for page in (host, ivo):  # the room's panel, the host's and a guest's: axe finds nothing
+        assert axe_violations(page) == []
     host.click('[data-action="start-room"]')
     for page in (host, ivo, eva):
         page.wait_for_selector('html[data-room-state="playing"]', timeout=ROOM)
@@ -238,3 +241,39 @@ def test_a_friend_comes_back_by_the_link_and_the_host_reloads(
     back.wait_for_function("() => document.documentElement.dataset.roomState === 'playing'", timeout=ROOM)
     play_hand([host, back], lambda: back.query_selector("[data-deal-check]") is not None)
     assert back.get_attribute("[data-deal-check]", "data-deal-check") == "ok"
+
+
+def test_a_guest_in_firefox_joins_a_chromium_host_and_plays_a_hand(
+    new_context: Callable[..., BrowserContext], relay_site: tuple[str, Path]
+) -> None:
+    from e2e.engines import Firefox
+
+    base, _ = relay_site
+    host, link = open_room(new_context, base)
+    fox = Firefox()
+    try:
+        fox.goto(link)
+        deadline = time.monotonic() + 180
+        while fox.evaluate("() => document.body.dataset.appState") != "ready":
+            assert time.monotonic() < deadline, "Firefox did not start the page"
+            time.sleep(0.5)
+        fox.evaluate(
+            "() => { document.querySelector('[data-room-name]').value = 'Lisica';"
+            " document.querySelector('[data-action=\"join-room\"]').click(); }"
+        )
+        host.wait_for_function(
+            "() => document.querySelector('#dlg-room [data-room-seat=\"N\"]').dataset.who === 'friend'",
+            timeout=ROOM,
+        )
+        host.click('[data-action="start-room"]')
+        deadline = time.monotonic() + 240
+        while not fox.evaluate("() => !!document.querySelector('[data-deal-check]')"):
+            assert time.monotonic() < deadline, "the hand did not end in Firefox"
+            moved = bool(host.evaluate(STEP)) | bool(fox.evaluate(STEP))
+            if not moved:
+                time.sleep(0.15)
+        assert fox.evaluate("() => document.querySelector('[data-deal-check]').dataset.dealCheck") == "ok"
+        assert fox.evaluate("() => document.documentElement.dataset.me") == "N"
+        assert not fox.events()["errors"]
+    finally:
+        fox.close()

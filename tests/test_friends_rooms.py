@@ -33,6 +33,7 @@ class Hub:
         self.peers: dict[str, Any] = {}
         self.count = 0
         self.sent: list[tuple[str, str, str]] = []  # (from, to, text)
+        self.relays = 1  # how many relays each peer reaches
 
     async def connect(self, code: str, on: Any) -> Any:
         self.count += 1
@@ -51,6 +52,9 @@ class Hub:
                     handlers = hub.peers.get(target)
                     if handlers is not None:
                         asyncio.get_running_loop().call_soon(handlers.message, text, me)
+
+            def reached(self) -> int:
+                return hub.relays
 
             def leave(self) -> None:
                 hub.peers.pop(me, None)
@@ -108,21 +112,16 @@ async def drive(host: HostFlow, session: Session, store: MemoryStore, steps: int
         await asyncio.sleep(0)
 
 
-SPAWNED: set[asyncio.Future[None]] = set()
-
-
 class Guest:
     def __init__(self, hub: Hub, name: str, store: MemoryStore | None = None) -> None:
         self.model = Model()
         self.store = store or MemoryStore()
+        self.tasks: set[asyncio.Future[None]] = set()
         self.flow = GuestFlow(self.model, self.store, hub.connect, lambda: None, self.spawn)
         self.name = name
 
-    @staticmethod
-    def spawn(coro: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.ensure_future(coro)
-        SPAWNED.add(task)  # kept until done: the loop holds its tasks weakly
-        task.add_done_callback(SPAWNED.discard)
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        self.tasks.add(asyncio.ensure_future(coro))
 
     async def sit(self, code: str) -> None:
         self.flow.begin(code, "https://x/#room=" + code)
@@ -258,3 +257,28 @@ def test_a_rooms_code_and_its_link() -> None:
     assert code_of("#room=" + code) == code
     assert code_of("#room=" + code + "<script>") is None
     assert code_of("#daily") is None and code_of("#room=") is None
+
+
+def test_a_room_whose_relays_cannot_be_reached_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rooms, "RELAY_LIMIT", 0.2)
+
+    async def run() -> None:
+        hub, store = Hub(), MemoryStore()
+        hub.relays = 0
+        host, model, _game = host_of(hub, store)
+        host.open_new(HouseRules(), LEVELS, "Ana", lambda code: code)
+        room = model.room
+        assert room is not None
+        await asyncio.sleep(0.1)
+        assert room.state == "waiting"  # still trying
+        await asyncio.sleep(0.3)
+        assert (room.state, room.problem) == ("closed", "no_relay")
+        alone = Hub()  # a guest whose relays are out of reach too (no host can answer it)
+        alone.relays = 0
+        guest = Guest(alone, "Ivo")
+        guest.flow.begin(room.code, room.code)
+        guest.flow.sit("Ivo")
+        await asyncio.sleep(0.4)
+        assert guest.model.room is not None and guest.model.room.problem == "no_relay"
+
+    asyncio.run(run())

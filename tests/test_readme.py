@@ -42,8 +42,8 @@ HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$", re.M)
 REPO_PATH = re.compile(r"`((?:bela|web|scripts|tests|e2e|docs)/[\w./-]*)`")
 SCRIPT_MODULE = re.compile(r"-m (scripts(?:\.\w+)+)")
 # a module of the project, or a name in one, in backquotes: `bela.review.coach_values` (not a
-# saved value's key: `bela.v1.learn`)
-DOTTED = re.compile(r"`((?:bela|web|scripts)(?!\.v\d+\.)(?:\.\w+)+)`")
+# saved value's key, which carries its version: `bela.v1.learn`, `bela.room.v1`)
+DOTTED = re.compile(r"`((?:bela|web|scripts)(?!(?:\.\w+)*\.v\d+\b)(?:\.\w+)+)`")
 EXIT_STATUS = re.compile(r"exit status (\d+)")
 
 

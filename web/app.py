@@ -315,6 +315,8 @@ class App:
         before = m.settings
         m.settings = m.settings.with_value(name, value)
         if m.settings == before:
+            if name == "turn" and " ".join(value.split()) != before.turn:
+                self.game.notice(Msg("settings.turn_bad"))  # kept as it was
             return
         self.saves.save_settings(m.settings)
         if name == "speed":

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bela.seats import Seat
-from web.flows.rooms import Connect, Link, RoomError
+from web.flows.rooms import RELAY_LIMIT, Connect, Link, RoomError, relays_reached
 from web.friends.guest import GuestRoom
 from web.friends.protocol import Refused, clean_name
 from web.friends.state import RoomState
@@ -88,7 +88,11 @@ class GuestFlow:
             state.state, state.problem = "closed", e.code
             self.draw()
             return
-        await asyncio.sleep(CONNECT_LIMIT)
+        if not await relays_reached(self.link) and self.host is None and attempt == self.tries:
+            state.state, state.problem = "closed", "no_relay"
+            self.draw()
+            return
+        await asyncio.sleep(CONNECT_LIMIT - RELAY_LIMIT)
         if self.host is None and attempt == self.tries and state.state == "connecting":
             state.state, state.problem = "closed", "no_host"
             self.draw()

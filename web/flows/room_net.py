@@ -11,7 +11,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from web.flows.rooms import Handlers, Link, RoomError
+from web.flows.rooms import Handlers, Link, RoomError, turn_server
 
 
 class JsLink:
@@ -22,7 +22,11 @@ class JsLink:
     def send(self, text: str, peer: str | None) -> None:
         self.handle.send(text, peer)
 
+    def reached(self) -> int:
+        return int(self.handle.reached())
+
     def leave(self) -> None:
+        js.window.removeEventListener("pagehide", self.proxies[-1])
         try:
             self.handle.leave()
         finally:
@@ -50,7 +54,7 @@ async def connect(code: str, on: Handlers, turn: str = "") -> Link:
         {"message": proxies[0], "join": proxies[1], "leave": proxies[2]},
         dict_converter=js.Object.fromEntries,
     )
-    ice = to_js({"urls": turn}, dict_converter=js.Object.fromEntries) if turn else None
+    ice = to_js(turn_server(turn), dict_converter=js.Object.fromEntries) if turn else None
     try:
         handle = module.open(code, ice, handlers)
     except Exception as e:
@@ -58,4 +62,9 @@ async def connect(code: str, on: Handlers, turn: str = "") -> Link:
         for proxy in proxies:
             proxy.destroy()
         raise RoomError("failed") from None
-    return JsLink(handle, proxies)
+    link = JsLink(handle, proxies)
+    # a tab closed or a page left: the others are told at once (else only when WebRTC times out)
+    bye = create_proxy(lambda _event: handle.leave())
+    proxies.append(bye)
+    js.window.addEventListener("pagehide", bye)
+    return link

@@ -60,7 +60,7 @@ class Rooms:
     async def _connect(self, code: str, on: Any) -> Any:
         from web.flows.room_net import connect
 
-        return await connect(code, on)
+        return await connect(code, on, self.model.settings.turn)
 
     # -- the start -------------------------------------------------------------------------------
 

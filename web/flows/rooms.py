@@ -33,6 +33,16 @@ from web.stats import Stats
 from web.storage import SaveError, unwrap
 
 ROOM_KEY = "bela.room.v1"  # the host's room: its code, table, match and seeds
+RELAY_LIMIT = 12.0  # seconds to reach one of the build's relays before the room says it cannot
+
+
+async def relays_reached(link: Link) -> bool:
+    """Whether one of the relays is connected within :data:`RELAY_LIMIT` seconds."""
+    for _ in range(int(RELAY_LIMIT / 0.05)):
+        if link.reached() > 0:
+            return True
+        await asyncio.sleep(0.05)
+    return link.reached() > 0
 
 
 class RoomError(Exception):
@@ -47,6 +57,8 @@ class Link(Protocol):
     """An open room's connection (web/flows/room_net.py): ``peer`` None sends to everyone."""
 
     def send(self, text: str, peer: str | None) -> None: ...
+
+    def reached(self) -> int: ...
 
     def leave(self) -> None: ...
 
@@ -74,6 +86,21 @@ class Game(Protocol):
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
 
     def save(self) -> None: ...
+
+
+def turn_server(text: str) -> dict[str, str]:
+    """The TURN setting (web.settings.valid_turn) as WebRTC's ICE server.
+
+    >>> turn_server("turn:t.example.org:3478 ana s3cret")
+    {'urls': 'turn:t.example.org:3478', 'username': 'ana', 'credential': 's3cret'}
+    >>> turn_server("turns:t.example.org")
+    {'urls': 'turns:t.example.org'}
+    """
+    urls, *login = text.split()
+    server = {"urls": urls}
+    if len(login) == 2:
+        server["username"], server["credential"] = login
+    return server
 
 
 def new_code() -> str:
@@ -192,6 +219,9 @@ class HostFlow:
             return
         state.state = "playing" if state.started else "waiting"
         self.draw()
+        if not await relays_reached(self.link):
+            state.state, state.problem = "closed", "no_relay"
+            self.draw()
 
     def start(self) -> None:
         """The host starts the match: empty seats become computer players."""

@@ -11,6 +11,7 @@ changes it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +20,7 @@ from bela.seats import Seat
 ROLES = ("host", "guest")
 STATES = ("connecting", "waiting", "playing", "closed")
 #: Why a room is closed, or cannot go on (words: room.problem.<code>).
-PROBLEMS = ("host_gone", "no_host", "no_relays", "full", "left", "failed")
+PROBLEMS = ("host_gone", "no_host", "no_relays", "no_relay", "failed", "name")
 SEAT_ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)  # as the seats are listed in the panel
 
 
@@ -50,3 +51,14 @@ class RoomState:
 
     def refused(self) -> int:
         return sum(self.refusals.values())
+
+    def is_friend(self, seat: Seat) -> bool:
+        return bool((self.seats.get(seat.name) or {}).get("who") == "friend")
+
+    def seat_label(self, seat: Seat, t: Callable[..., str]) -> str:
+        """Who plays ``seat``, in words: a person's name, else the computer (or a free seat)."""
+        place = self.seats.get(seat.name) or {}
+        name = place.get("name")
+        if name and place.get("who") in ("friend", "host"):
+            return str(name)
+        return t(f"room.who.{place.get('who', 'bot')}")
