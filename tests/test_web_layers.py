@@ -219,15 +219,20 @@ def test_web_has_no_circle_between_its_folders() -> None:
     assert cycle is None, "a circle between web/'s folders: " + " -> ".join(cycle or [])
 
 
-def test_the_folder_rule_finds_a_circle_the_modules_do_not_have(tmp_path: Path) -> None:
+def tiny_web(tmp_path: Path, files: dict[str, str]) -> Path:
+    """A web/ package of ``files`` (path under web/: source), each folder with its __init__.py."""
     pkg = tmp_path / "web"
-    (pkg / "daily").mkdir(parents=True)
-    (pkg / "__init__.py").write_text("")
-    (pkg / "daily" / "__init__.py").write_text("")
-    (pkg / "daily" / "view.py").write_text("")
-    (pkg / "daily" / "flow.py").write_text("from web.model import Model\n")
-    (pkg / "model.py").write_text("from web.daily.view import Duplicate\n")
-    g = graph(pkg)
+    for rel, text in {"__init__.py": "", **files}.items():
+        path = pkg / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        (path.parent / "__init__.py").touch()
+        path.write_text(text)
+    return pkg
+
+
+def test_the_folder_rule_finds_a_circle_the_modules_do_not_have(tmp_path: Path) -> None:
+    files = {"daily/view.py": "", "daily/flow.py": "from web.model import Model\n"}
+    g = graph(tiny_web(tmp_path, {**files, "model.py": "from web.daily.view import Duplicate\n"}))
     assert find_cycle(g) is None
     assert find_cycle(rooms(g)) in (
         ["web.daily", "web.model", "web.daily"],
@@ -236,11 +241,5 @@ def test_the_folder_rule_finds_a_circle_the_modules_do_not_have(tmp_path: Path) 
 
 
 def test_the_worker_rule_finds_a_page_import(tmp_path: Path) -> None:
-    pkg = tmp_path / "web"
-    (pkg / "worker").mkdir(parents=True)
-    (pkg / "__init__.py").write_text("")
-    (pkg / "worker" / "__init__.py").write_text("")
-    (pkg / "worker" / "main.py").write_text("from web import model\n")
-    (pkg / "model.py").write_text("")
-    g = graph(pkg)
+    g = graph(tiny_web(tmp_path, {"worker/main.py": "from web import model\n", "model.py": ""}))
     assert {m for m in g["web.worker.main"] if not is_worker(m)} == {"web.model"}
