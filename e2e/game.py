@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from urllib.parse import urlencode
 
+from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
+
+from web.storage import SETTINGS_KEY, wrap
 
 BOOT_TIMEOUT = 90_000  # Pyodide starts in a few seconds; a loaded machine is slower
 MOVE_TIMEOUT = 60_000  # one bot decision, at most
@@ -53,6 +56,13 @@ HUMAN_JS = """() => {
   if (document.querySelector('[data-hand="S"] [data-playable="true"]')) return "play";
   return false;
 }"""
+
+
+def with_settings(context: BrowserContext, **settings: object) -> BrowserContext:
+    """``context`` whose pages find ``settings`` saved (as the page saves them) before they start."""
+    value = json.dumps(wrap("settings", settings))
+    context.add_init_script(f"try {{ localStorage.setItem('{SETTINGS_KEY}', {value}); }} catch (e) {{}}")
+    return context
 
 
 def url(site: str, **params: object) -> str:

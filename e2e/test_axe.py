@@ -20,9 +20,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from e2e.conftest import ROOT
-from e2e.game import MOVE_TIMEOUT, open_game, play_until, wait_for_human
+from e2e.game import MOVE_TIMEOUT, open_game, play_until, wait_for_human, with_settings
 from e2e.test_i18n import close, open_from_menu
-from web.storage import SETTINGS_KEY, wrap
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = {"phone": {"width": 360, "height": 640}, "desktop": {"width": 1280, "height": 800}}
@@ -104,9 +103,7 @@ def test_axe_finds_nothing(
     theme: str,
     deck: str,
 ) -> None:
-    context = open_context(viewport=SIZES[size], device_scale_factor=1)
-    value = json.dumps(wrap("settings", {"theme": theme, "deck": deck}))
-    context.add_init_script(f"try {{ localStorage.setItem('{SETTINGS_KEY}', {value}); }} catch (e) {{}}")
+    context = with_settings(open_context(viewport=SIZES[size], device_scale_factor=1), theme=theme, deck=deck)
     page = context.new_page()
     lang = "hr" if deck == "german" else "en"
     open_game(page, site, seed=4, speed="instant", lang=lang, fresh=1)  # South names trump first

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from e2e.game import human_step, open_game, play_until
+from e2e.game import human_step, open_game, play_until, with_settings
 
 SIZES = {"phone": {"width": 360, "height": 640}, "desktop": {"width": 1280, "height": 800}}
 
@@ -23,10 +22,7 @@ def test_screenshots(
     size: str,
     theme: str,
 ) -> None:
-    context = open_context(viewport=SIZES[size], device_scale_factor=1)
-    settings = {"app": "bela", "kind": "settings", "v": 1, "theme": theme}
-    value = json.dumps(json.dumps(settings))
-    context.add_init_script(f"try {{ localStorage.setItem('bela.v1.settings', {value}); }} catch (e) {{}}")
+    context = with_settings(open_context(viewport=SIZES[size], device_scale_factor=1), theme=theme)
     page = context.new_page()
     lang = "hr" if theme == "light" else "en"
     open_game(page, site, seed=14, speed="instant", lang=lang)
