@@ -5,6 +5,7 @@ themselves are plain (web/friends/rooms.py)."""
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -14,6 +15,7 @@ from pyodide.ffi import create_proxy
 
 from web.friends.guest_flow import GUEST_KEY, GuestFlow
 from web.friends.rooms import HostFlow, code_of
+from web.friends.tabs import BEAT, beat, forget, others
 from web.i18n import Msg
 from web.intents import Intent
 from web.model import Model
@@ -56,6 +58,8 @@ class Rooms:
         self.host: HostFlow | None = None
         self.guest: GuestFlow | None = None
         self._reload = create_proxy(lambda _e: js.location.reload())
+        self.tab = secrets.token_hex(8)  # this tab, among the others of this browser in a room
+        self._tab_proxies: list[Any] = []
 
     async def _connect(self, code: str, on: Any) -> Any:
         from web.friends.net import connect
@@ -70,13 +74,40 @@ class Rooms:
         code = code_of(str(js.location.hash))
         if code is None:
             return False
-        host = self.make_host()
-        if host.resume(code, link_of):
-            return True
-        self.host = None
-        self.guest = GuestFlow(self.model, self.saves.store, self._connect, self.draw, self.game.spawn)
+        store = self.saves.store
+        hosted = any(t.get("role") == "host" for t in others(store, code, self.tab, time.time()))
+        if not hosted:  # a second tab of the host's browser joins as a guest
+            host = self.make_host()
+            if host.resume(code, link_of):
+                self.note_tab()
+                return True
+            self.host = None
+        self.guest = GuestFlow(self.model, store, self._connect, self.draw, self.game.spawn)
+        self.guest.taken = lambda token: any(
+            t.get("token") == token for t in others(store, code, self.tab, time.time())
+        )
         self.guest.begin(code, link_of(code))
+        self.note_tab()
         return True
+
+    def note_tab(self) -> None:
+        """This tab is in the room (web/friends/tabs.py), noted every few seconds until it goes."""
+
+        def note(*_args: object) -> None:
+            room = self.model.room
+            if room is not None:
+                token = self.guest.guest.token if self.guest is not None and self.guest.guest else ""
+                beat(self.saves.store, room.code, self.tab, room.role, token, time.time())
+
+        def gone(*_args: object) -> None:
+            room = self.model.room
+            if room is not None:
+                forget(self.saves.store, room.code, self.tab)
+
+        self._tab_proxies = [create_proxy(note), create_proxy(gone)]
+        note()
+        js.setInterval(self._tab_proxies[0], int(BEAT * 1000))
+        js.window.addEventListener("pagehide", self._tab_proxies[1])
 
     def make_host(self) -> HostFlow:
         host = HostFlow(self.model, self.game, self.saves.store, self._connect, self.draw, monotonic)
@@ -140,6 +171,7 @@ class Rooms:
         rules = new_session(settings, m.params).match.rules
         name = self.kept_name() or m.t("room.who.host")
         self.make_host().open_new(rules, settings.levels(), name, link_of)
+        self.note_tab()
         js.history.replaceState(None, "", f"{js.location.pathname}#room={m.room.code if m.room else ''}")
 
     def kept_name(self) -> str:
