@@ -309,3 +309,21 @@ def test_a_second_tab_of_one_browser_gets_a_seat_of_its_own() -> None:
         assert third.model.room is not None and third.model.room.me is Seat.N
 
     asyncio.run(run())
+
+
+def test_a_guest_at_a_full_table_is_told_so() -> None:
+    async def run() -> None:
+        hub, store = Hub(), MemoryStore()
+        host, model, _game = host_of(hub, store)
+        host.open_new(HouseRules(), LEVELS, "Ana", lambda code: code)
+        await asyncio.sleep(0)
+        code = model.room.code  # type: ignore[union-attr]
+        for name in ("Ivo", "Eva", "Mia"):
+            await Guest(hub, name).sit(code)
+        late = Guest(hub, "Leo")
+        await late.sit(code)
+        room = late.model.room
+        assert room is not None and (room.state, room.problem) == ("closed", "full")
+        assert model.room is not None and model.room.refusals == {"no_seat": 1}
+
+    asyncio.run(run())

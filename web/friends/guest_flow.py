@@ -136,6 +136,8 @@ class GuestFlow:
             state.started = bool(json.loads(str(text)).get("started"))
             if self.host is not None:
                 state.state = "playing" if state.started else "waiting"
+        elif kind == "full" and self.host is None:
+            state.state, state.problem = "closed", "full"
         elif kind == "view":
             state.view = guest.view
             state.pending_bela = ""
