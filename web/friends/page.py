@@ -57,9 +57,17 @@ class Rooms:
         self.share = share
         self.host: HostFlow | None = None
         self.guest: GuestFlow | None = None
-        self._reload = create_proxy(lambda _e: js.location.reload())
+        self._reload = create_proxy(self.hash_changed)
         self.tab = secrets.token_hex(8)  # this tab, among the others of this browser in a room
         self._tab_proxies: list[Any] = []
+
+    def hash_changed(self, _event: object) -> None:
+        """Another room's link pasted into this page's address (or the room's taken away): the
+        page starts again with it (an anchor or anything else in the fragment changes nothing)."""
+        now = code_of(str(js.location.hash))
+        before = self.model.room.code if self.model.room is not None else None
+        if now != before:
+            js.location.reload()
 
     async def _connect(self, code: str, on: Any) -> Any:
         from web.friends.net import connect
