@@ -11,11 +11,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from e2e.game import open_game, wait_ready
 from e2e.relay import Relay
 
+pytestmark = pytest.mark.xdist_group("rooms")  # one build of the relay's site per worker
 ROOM_TIMEOUT = 60_000
 OPEN_JS = """async (code) => {
   const m = await import("./assets/room.mjs");

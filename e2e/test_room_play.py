@@ -212,11 +212,14 @@ def test_a_friend_comes_back_by_the_link_and_the_host_reloads(
     host, link = open_room(new_context, base)
     ivo_context = new_context()
     ivo = join(ivo_context, link, "Ivo")
+    tab = join(host.context, link, "Ana 2")  # the link in a second tab of the host's browser: a guest
+    assert tab.get_attribute("html", "data-room-role") == "guest"
+    assert tab.get_attribute("html", "data-me") == "E"
     host.click('[data-action="start-room"]')
     ivo.wait_for_selector('html[data-room-state="playing"]', timeout=ROOM)
     ivo.wait_for_selector('[data-hand="N"] [data-card]', timeout=ROOM)
     play_hand(
-        [host, ivo],
+        [host, ivo, tab],
         lambda: ivo.evaluate("() => document.querySelectorAll('[data-trick] [data-card]').length") >= 1,
     )
     cards = ivo.evaluate(
@@ -239,7 +242,7 @@ def test_a_friend_comes_back_by_the_link_and_the_host_reloads(
     wait_ready(host)
     host.wait_for_selector('html[data-room-role="host"][data-room-state="playing"]', timeout=ROOM)
     back.wait_for_function("() => document.documentElement.dataset.roomState === 'playing'", timeout=ROOM)
-    play_hand([host, back], lambda: back.query_selector("[data-deal-check]") is not None)
+    play_hand([host, back, tab], lambda: back.query_selector("[data-deal-check]") is not None)
     assert back.get_attribute("[data-deal-check]", "data-deal-check") == "ok"
 
 

@@ -282,3 +282,48 @@ def test_a_room_whose_relays_cannot_be_reached_says_so(monkeypatch: pytest.Monke
         assert guest.model.room is not None and guest.model.room.problem == "no_relay"
 
     asyncio.run(run())
+
+
+def test_a_second_tab_of_one_browser_gets_a_seat_of_its_own() -> None:
+    async def run() -> None:
+        hub, store = Hub(), MemoryStore()
+        host, model, _game = host_of(hub, store)
+        host.open_new(HouseRules(), LEVELS, "Ana", lambda code: code)
+        await asyncio.sleep(0)
+        code = model.room.code  # type: ignore[union-attr]
+        shared = MemoryStore()  # one browser's storage, two tabs
+        first = Guest(hub, "Ivo", shared)
+        await first.sit(code)
+        second = Guest(hub, "Ivo", shared)
+        token = first.flow.guest.token  # type: ignore[union-attr]
+        second.flow.taken = lambda t: t == token  # the first tab is live with its token
+        await second.sit(code)
+        assert second.flow.guest is not None and second.flow.guest.token != token
+        seats = {first.model.room.me, second.model.room.me}  # type: ignore[union-attr]
+        assert seats == {Seat.N, Seat.E}
+        third = Guest(hub, "Ivo", shared)  # the first tab gone: its link takes its seat back
+        first.flow.leave_room()
+        await asyncio.sleep(0)
+        await third.sit(code)
+        assert third.flow.guest is not None and third.flow.guest.token == token
+        assert third.model.room is not None and third.model.room.me is Seat.N
+
+    asyncio.run(run())
+
+
+def test_a_guest_at_a_full_table_is_told_so() -> None:
+    async def run() -> None:
+        hub, store = Hub(), MemoryStore()
+        host, model, _game = host_of(hub, store)
+        host.open_new(HouseRules(), LEVELS, "Ana", lambda code: code)
+        await asyncio.sleep(0)
+        code = model.room.code  # type: ignore[union-attr]
+        for name in ("Ivo", "Eva", "Mia"):
+            await Guest(hub, name).sit(code)
+        late = Guest(hub, "Leo")
+        await late.sit(code)
+        room = late.model.room
+        assert room is not None and (room.state, room.problem) == ("closed", "full")
+        assert model.room is not None and model.room.refusals == {"no_seat": 1}
+
+    asyncio.run(run())

@@ -37,6 +37,7 @@ class GuestFlow:
     link: Link | None = None
     host: str | None = None
     tries: int = 0
+    taken: Callable[[str], bool] = lambda _token: False  # a token another tab of this browser holds now
 
     def begin(self, code: str, link: str) -> None:
         """The invite opened: the name asked for (the last one given is offered)."""
@@ -58,6 +59,8 @@ class GuestFlow:
         found = kept.get("tokens")
         tokens: dict[str, Any] = found if isinstance(found, dict) else {}
         token = tokens.get(code)
+        if isinstance(token, str) and self.taken(token):
+            return secrets.token_hex(16)  # a second tab of this browser: a seat of its own
         if not (isinstance(token, str) and len(token) == 32):
             token = secrets.token_hex(16)
         tokens = {k: v for k, v in list(tokens.items())[-9:] if k != code}  # the last ten rooms
@@ -133,6 +136,8 @@ class GuestFlow:
             state.started = bool(json.loads(str(text)).get("started"))
             if self.host is not None:
                 state.state = "playing" if state.started else "waiting"
+        elif kind == "full" and self.host is None:
+            state.state, state.problem = "closed", "full"
         elif kind == "view":
             state.view = guest.view
             state.pending_bela = ""

@@ -5,6 +5,7 @@ themselves are plain (web/flows/rooms.py)."""
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -13,6 +14,7 @@ import js
 from pyodide.ffi import create_proxy
 
 from web.flows.room_guest import GUEST_KEY, GuestFlow
+from web.flows.room_tabs import BEAT, beat, forget, others
 from web.flows.rooms import HostFlow, code_of
 from web.i18n import Msg
 from web.intents import Intent
@@ -55,7 +57,17 @@ class Rooms:
         self.share = share
         self.host: HostFlow | None = None
         self.guest: GuestFlow | None = None
-        self._reload = create_proxy(lambda _e: js.location.reload())
+        self._reload = create_proxy(self.hash_changed)
+        self.tab = secrets.token_hex(8)  # this tab, among the others of this browser in a room
+        self._tab_proxies: list[Any] = []
+
+    def hash_changed(self, _event: object) -> None:
+        """Another room's link pasted into this page's address (or the room's taken away): the
+        page starts again with it (an anchor or anything else in the fragment changes nothing)."""
+        now = code_of(str(js.location.hash))
+        before = self.model.room.code if self.model.room is not None else None
+        if now != before:
+            js.location.reload()
 
     async def _connect(self, code: str, on: Any) -> Any:
         from web.flows.room_net import connect
@@ -70,13 +82,40 @@ class Rooms:
         code = code_of(str(js.location.hash))
         if code is None:
             return False
-        host = self.make_host()
-        if host.resume(code, link_of):
-            return True
-        self.host = None
-        self.guest = GuestFlow(self.model, self.saves.store, self._connect, self.draw, self.game.spawn)
+        store = self.saves.store
+        hosted = any(t.get("role") == "host" for t in others(store, code, self.tab, time.time()))
+        if not hosted:  # a second tab of the host's browser joins as a guest
+            host = self.make_host()
+            if host.resume(code, link_of):
+                self.note_tab()
+                return True
+            self.host = None
+        self.guest = GuestFlow(self.model, store, self._connect, self.draw, self.game.spawn)
+        self.guest.taken = lambda token: any(
+            t.get("token") == token for t in others(store, code, self.tab, time.time())
+        )
         self.guest.begin(code, link_of(code))
+        self.note_tab()
         return True
+
+    def note_tab(self) -> None:
+        """This tab is in the room (web/flows/room_tabs.py), noted every few seconds until it goes."""
+
+        def note(*_args: object) -> None:
+            room = self.model.room
+            if room is not None:
+                token = self.guest.guest.token if self.guest is not None and self.guest.guest else ""
+                beat(self.saves.store, room.code, self.tab, room.role, token, time.time())
+
+        def gone(*_args: object) -> None:
+            room = self.model.room
+            if room is not None:
+                forget(self.saves.store, room.code, self.tab)
+
+        self._tab_proxies = [create_proxy(note), create_proxy(gone)]
+        note()
+        js.setInterval(self._tab_proxies[0], int(BEAT * 1000))
+        js.window.addEventListener("pagehide", self._tab_proxies[1])
 
     def make_host(self) -> HostFlow:
         host = HostFlow(self.model, self.game, self.saves.store, self._connect, self.draw, monotonic)
@@ -94,6 +133,7 @@ class Rooms:
             "retry-room": lambda _i: self.retry(),
             "leave-room": lambda _i: self.leave(),
             "copy-room-link": lambda _i: self.copy(),
+            "share-room-link": lambda _i: self.copy(share=True),
         }
 
     def takes(self, intent: Intent) -> bool:
@@ -140,6 +180,7 @@ class Rooms:
         rules = new_session(settings, m.params).match.rules
         name = self.kept_name() or m.t("room.who.host")
         self.make_host().open_new(rules, settings.levels(), name, link_of)
+        self.note_tab()
         js.history.replaceState(None, "", f"{js.location.pathname}#room={m.room.code if m.room else ''}")
 
     def kept_name(self) -> str:
@@ -171,13 +212,21 @@ class Rooms:
         js.window.removeEventListener("hashchange", self._reload)
         js.location.replace(base_url())
 
-    def copy(self) -> None:
+    def copy(self, share: bool = False) -> None:
+        """The invite to the clipboard (Copy), or to the system's share sheet (Share)."""
         room = self.model.room
         if room is not None and room.link:
-            self.game.spawn(self._copy(room.link))
+            self.game.spawn(self._copy(room.link, share))
 
-    async def _copy(self, link: str) -> None:
-        how = await self.share(link)
+    async def _copy(self, link: str, share: bool) -> None:
+        if share:
+            how = await self.share(link)  # the share sheet where there is one, else the clipboard
+        else:
+            try:
+                await js.navigator.clipboard.writeText(link)
+                how = "copied"
+            except Exception:
+                how = "failed"  # the link stays in its field, to copy by hand
         if how == "copied":
             self.game.notice(Msg("daily.copied"))
         elif how == "failed":

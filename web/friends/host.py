@@ -83,6 +83,8 @@ class HostRoom:
             if self.table.started:
                 self.send_view(seat)
             return None
+        if message is None and self.table.last_refusal == "no_seat" and self.table.seat_of(peer) is None:
+            self.send(encode({"t": "full"}), peer)  # said, so that the page does not wait in vain
         return message if isinstance(message, Act) else None
 
     def receive(self, peer: str, raw: object, now: float) -> Action | None:

@@ -20,7 +20,7 @@ from bela.seats import Seat
 ROLES = ("host", "guest")
 STATES = ("connecting", "waiting", "playing", "closed")
 #: Why a room is closed, or cannot go on (words: room.problem.<code>).
-PROBLEMS = ("host_gone", "no_host", "no_relays", "no_relay", "failed", "name")
+PROBLEMS = ("host_gone", "no_host", "no_relays", "no_relay", "failed", "name", "full")
 SEAT_ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)  # as the seats are listed in the panel
 
 
