@@ -89,8 +89,6 @@ class Budget:
     signals: bool = False
     signal_slack: float = 2.0
     call_factor: float = 6.0
-    bid_samples: int = 0  # name trump by playing out this many sampled deals (bela.bots.bid_search)
-    bid_blend: float = 1.0  # the played-out values' weight against the fitted model's
 
 
 EASY_SLIPS = 0.5  # how often easy plays another harmless card than its rules say (a casual player)
@@ -123,26 +121,19 @@ def decide(obs: Observation, level: str, seed: int, budget: Budget | None = None
         raise ValueError(f"it is not {obs.seat}'s turn")
     rng = SplitMix64(derive_seed(seed, LEVELS.index(level), len(obs.plays), int(obs.seat)))
     if obs.phase is Phase.BIDDING:
-        b = budget if budget is not None else BUDGETS.get(level)
-        return _bid(obs, level, rng, b if level == "hard" else None)
+        return _bid(obs, level)
     if obs.phase is Phase.DECLARING:
         return Decision(Declare(True), "declare everything: it can only add to our score", "declare.always")
     return _play(obs, level, rng, budget if budget is not None else BUDGETS.get(level))
 
 
-def _bid(obs: Observation, level: str, rng: SplitMix64, budget: Budget | None = None) -> Decision:
+def _bid(obs: Observation, level: str) -> Decision:
     position = (obs.seat - obs.dealer - 1) % 4
     cards = obs.cards
     if level == "easy":
         suit, rule, params = bidding.easy_choice(cards, position)
     elif level == "medium":
         suit, rule, params = bidding.medium_choice(cards, position)
-    elif budget is not None and budget.bid_samples > 0:
-        from bela.bots.bid_search import search_choice
-
-        passed = [s for s, _ in obs.bids]
-        n, blend = budget.bid_samples, budget.bid_blend
-        suit, rule, params = search_choice(cards, obs.seat, obs.dealer, passed, obs.rules, rng, n, blend)
     else:
         suit, rule, params = bidding.rich_choice(cards, position)
     action = Bid(suit)
