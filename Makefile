@@ -33,7 +33,9 @@ engines:
 	@bash scripts/setup/ensure-engines.sh
 
 # the standard library and node_modules only: no virtual environment (the Pages job stays light);
-# RELAYS='wss://… wss://…': the relays of "Play with friends" rooms (docs/friends.md)
+# RELAYS='wss://… wss://…': the relays of "Play with friends" rooms (docs/friends.md); by default
+# four public Nostr relays of Trystero's own list (a room contacts them only once it is opened)
+RELAYS ?= wss://nos.lol wss://relay.mostr.pub wss://purplerelay.com wss://nostr.data.haus
 export RELAYS
 site: $(NODE_STAMP)
 	$(PYTHON) -m scripts.build.build_site

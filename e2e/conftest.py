@@ -22,6 +22,7 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request
 
 from e2e.browser import find_chromium, launch_args
 from e2e.csp import watch_policy
+from e2e.relay import Relay, build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
@@ -253,3 +254,24 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser-free tests first: a broken build shows up before Chromium starts."""
     items.sort(key=lambda item: 0 if "test_web_units" in item.nodeid else 1)
+
+
+# -- the rooms of friends (issue 33): a relay and the site built with it ------------------------------
+@pytest.fixture(scope="session")
+def relay(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Relay]:
+    """A relay of the test session's own (the rooms' tests share it on their worker)."""
+    r = Relay(tmp_path_factory.mktemp("relay"))
+    yield r
+    r.stop()
+
+
+@pytest.fixture(scope="session")
+def relay_site(relay: Relay, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The site built with RELAYS = that relay, served on a port of its own: (address, folder)."""
+    out = tmp_path_factory.mktemp("site-relays") / "_site"
+    build_site(out, relay.url)
+    server = SiteServer(("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(out)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}/", out
+    server.shutdown()
+    server.server_close()

@@ -20,6 +20,8 @@ BROWSER_MODULES |= {"web.localstore", "web.update", "web.fallback"}
 #: The table's feel (web/feel/): its synthesiser, the device's vibration and wake lock, the
 #: install offer, and what ties them to the flow; its rules (cues, autoplay) are plain.
 BROWSER_MODULES |= {"web.feel.sound", "web.feel.device", "web.feel.feel", "web.feel.install"}
+#: The rooms of friends: their network (Trystero, in assets/room.mjs) and their page wiring.
+BROWSER_MODULES |= {"web.friends.net", "web.friends.page"}
 #: The top of the page: only main() and its wiring may import these.
 TOP = {"web.app", "web.game", "web.input"}
 

@@ -30,7 +30,7 @@ EN = Translator("en")
 
 
 def test_a_card_in_the_hand_wins_over_the_table_around_it() -> None:
-    page = FakePage({'[data-hand="S"] [data-card]': {"data-card": "QS"}, "#table": {}})
+    page = FakePage({"#hand [data-card]": {"data-card": "QS"}, "#table": {}})
     assert click_intent(page.closest) == Intent("play-card", "QS")
 
 
@@ -228,3 +228,15 @@ def test_the_address_speed_wins_until_the_player_chooses() -> None:
     assert m.speed == "instant" and m.timing.instant
     m.set_language("fr")
     assert m.t("seat.S") == Translator("fr")("seat.S")
+
+
+def test_a_turn_server_is_kept_only_when_it_reads_as_one() -> None:
+    s = Settings()
+    assert s.turn == ""  # none by default: rooms use STUN alone
+    kept = s.with_value("turn", "  turn:turn.example.org:3478   ana   s3cret ")
+    assert kept.turn == "turn:turn.example.org:3478 ana s3cret"
+    assert Settings.from_json(kept.to_json()).turn == kept.turn
+    for bad in ("http://turn.example.org", "turn:", "turn:x.org ana", "turn:x.org:3478 a b c", "x" * 300):
+        assert kept.with_value("turn", bad) == kept, bad
+        assert Settings.from_json({"turn": bad}).turn == ""
+    assert kept.with_value("turn", "") == s  # emptied: none again

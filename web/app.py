@@ -26,6 +26,7 @@ from web.feel.feel import Feel
 from web.feel.install import Install
 from web.files import download, download_stats, read_record
 from web.friends.flow import FriendsFlow, wanted_challenge
+from web.friends.page import Rooms
 from web.game import Game
 from web.i18n import Msg, pick_language
 from web.input import Input
@@ -87,6 +88,7 @@ class App:
             page_url,
         )
         self.friends = FriendsFlow(self.model, self.game, lambda: self.screens.friends, share, page_url)
+        self.rooms = Rooms(self.model, self.saves, self.game, self.screens.render, share)
         self.coach = self.game.coach
         self.practice = Practice(
             self.model, self.game, lambda: self.reviews, self.redraw_review, self.daily.start
@@ -171,11 +173,14 @@ class App:
             "take-back": lambda _i: self.coach.take_back(),
             "play-from-here": lambda _i: self.practice.start(),
             "back-to-review": lambda _i: self.practice.back(),
+            **self.rooms.handlers(),
         }
 
     def dispatch(self, intent: Intent) -> None:
         if intent.name in LEAVE_LESSON and self.model.lesson is not None:
             self.learn.close()
+        if self.rooms.takes(intent):
+            return
         handler = self.handlers.get(intent.name)
         if handler is not None:
             handler(intent)
@@ -198,12 +203,15 @@ class App:
         for node in qa("button[disabled], input[disabled]", by_id("app")):
             if node.id != "open-last":
                 node.disabled = False
+        in_room = self.rooms.start()  # a room's link: the host's room resumes, or an invite
         self.screens.render(first=True)
         body = js.document.body
         if str(body.dataset.appState) == "error":
             return  # the start failed meanwhile (a damaged file): its error screen stays (index.html)
         body.dataset.appState = "ready"
         self.game.bots.start()
+        if in_room:
+            return  # the solo game waits as it was (a guest's table is its host's)
         self.game.kick()
         self.daily.start()
         if self.model.params.learn:
@@ -307,6 +315,8 @@ class App:
         before = m.settings
         m.settings = m.settings.with_value(name, value)
         if m.settings == before:
+            if name == "turn" and " ".join(value.split()) != before.turn:
+                self.game.notice(Msg("settings.turn_bad"))  # kept as it was
             return
         self.saves.save_settings(m.settings)
         if name == "speed":

@@ -12,17 +12,17 @@ from __future__ import annotations
 import asyncio
 import traceback
 from collections.abc import Callable, Coroutine, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import js
 
 from bela.actions import Action, Play, Refusal
 from bela.cards import Card
-from bela.hand import Trick
 from bela.seats import Seat
 from web.announce import announcement
 from web.botclient import BotClient
 from web.coach.flow import Coach
+from web.collaborators import Drawing, Lessons, Listener, Remote
 from web.dom import console_error, console_warn
 from web.hint.flow import Hints
 from web.i18n import Msg
@@ -32,44 +32,6 @@ from web.session import Outcome, Position, Session
 from web.view import winning_declarations
 from web.words import refusal_text
 from web.worker.messages import parse_action
-
-
-class Drawing(Protocol):
-    """What the flow asks of the screens (web.screens.Screens)."""
-
-    def render(self, first: bool = False, played: Outcome | None = None) -> None: ...
-
-    def render_banner(self) -> None: ...
-
-    def render_hint(self) -> None: ...
-
-    def render_coach(self) -> None: ...
-
-    def render_notices(self) -> None: ...
-
-    def collect(self, trick: Trick | None, winner: Seat | None) -> None: ...
-
-    def focus_choices(self) -> None: ...
-
-    def shake(self, notation: str) -> None: ...
-
-    def live(self, text: str) -> None: ...
-
-
-class Lessons(Protocol):
-    """A lesson of Learn Bela open on the table (web.learn.LearnFlow): it may take the
-    player's action, and hears when the guided hand ends."""
-
-    def acted(self, action: Action, refusal: Refusal | None) -> bool: ...
-
-    def hand_ended(self) -> None: ...
-
-
-class Listener(Protocol):
-    """Told of every action the game has applied, saved and drawn: ``before``, the position it
-    was taken in; ``human``: the player's own (the coach's note; a room of friends sends it on)."""
-
-    def applied(self, before: Position, outcome: Outcome, human: bool) -> None: ...
 
 
 class Statistics:
@@ -110,6 +72,7 @@ class Game:
         self.coach = Coach(model, bots, self)
         self.listeners: tuple[Listener, ...] = (Statistics(self), self.coach, *listeners)
         self.hints = Hints(model, bots, draw, self)
+        self.remote: Remote | None = None  # a room's friends, while the page hosts one
 
     # -- saving and notices -------------------------------------------------------------------------
 
@@ -165,7 +128,8 @@ class Game:
             while gen == m.gen:
                 session = m.session
                 hand = session.hand
-                if session.match.over or hand.finished or hand.turn is Seat.S:
+                remote = self.remote
+                if session.match.over or hand.finished or hand.turn is Seat.S or (remote and remote.holds()):
                     m.busy = False
                     self.draw.render()
                     if hand.turn is Seat.S and not hand.finished:
@@ -176,7 +140,11 @@ class Game:
                 assert seat is not None
                 m.busy = True
                 self.draw.render()
-                action = await self.bot_action(seat, gen)
+                action = await remote.action(seat) if remote and remote.plays(seat) else None
+                if gen != m.gen:
+                    return
+                if action is None or session.hand.check(action) is not None:
+                    action = await self.bot_action(seat, gen)
                 if gen != m.gen or action is None:
                     return
                 outcome = self.perform(action, human=False)

@@ -54,14 +54,14 @@ class Input:
             modified=bool(event.ctrlKey or event.metaKey or event.altKey or event.repeat),
             in_field=closest(target, "input, select, textarea, [contenteditable], dialog") is not None,
             dialog_open=q("dialog[open]") is not None,
-            on_card=closest(target, '[data-hand="S"] [data-card]') is not None,
+            on_card=closest(target, "#hand [data-card]") is not None,
             can_act=self.can_act(),
             review_open=q("[data-review]") is not None,
         )
         if intent is None:
             return
         if intent.name == "move-focus":
-            intent = Intent(intent.name, intent.value, closest(target, '[data-hand="S"] [data-card]'))
+            intent = Intent(intent.name, intent.value, closest(target, "#hand [data-card]"))
         if intent.name in OWN_KEYS:
             event.preventDefault()
         self.dispatch(intent)

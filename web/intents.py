@@ -57,7 +57,7 @@ class Rule:
 #: Clicks, first match wins. Names from ``data-action`` (next-hand, new-game, export, update,
 #: hint, ...) and from buttons' ids (open-side, open-settings, restart, ...) are intents as they are.
 CLICKS: tuple[Rule, ...] = (
-    Rule('[data-hand="S"] [data-card]', "play-card", value="data-card"),
+    Rule("#hand [data-card]", "play-card", value="data-card"),
     Rule("[data-bid]:not([disabled]):not([data-coach])", "bid", value="data-bid"),  # not the coach's note
     Rule("[data-declare]", "declare", value="data-declare"),
     Rule("[data-bela]", "bela", value="data-bela"),

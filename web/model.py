@@ -33,6 +33,7 @@ from web.stats import Stats
 from web.view import Timing
 
 if TYPE_CHECKING:  # the review's and the lessons' modules are imported when first opened
+    from web.friends.state import RoomState
     from web.learn.lessons import LessonState
     from web.review.view import ReviewData, ReviewState
 
@@ -68,6 +69,7 @@ class Model:
     share_text: str = ""  # the last text shared (today's deals, a deal), shown to copy by hand
     lesson: LessonState | None = None  # a lesson of Learn Bela open on the table (web/learn/flow.py)
     learned: set[str] = field(default_factory=set)  # the lessons answered right
+    room: RoomState | None = None  # a room of friends, hosted or joined (web/friends/rooms.py)
     saves_kept: bool | None = None  # navigator.storage: the browser keeps the saves (None: unknown)
     t: Translator = field(init=False)
 
@@ -97,6 +99,8 @@ class Model:
             return False
         if self.lesson is not None and self.lesson.result is not None:  # answered: try again or go on
             return False
+        if self.room is not None and (self.room.role == "guest" or not self.room.started):
+            return False  # a guest acts through its room; a host once the match has started
         return not self.busy and hand.turn is Seat.S and not hand.finished and not self.session.match.over
 
     def position_key(self) -> Position:

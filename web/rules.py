@@ -288,7 +288,7 @@ def _partner(t: T, r: R, rules: HouseRules) -> list[Block]:
 
 
 def _friends(t: T, r: R, rules: HouseRules) -> list[Block]:
-    return _paragraphs(r, "rules.friends.challenge")
+    return _paragraphs(r, "rules.friends.room", "rules.friends.challenge")
 
 
 def _house(t: T, r: R, rules: HouseRules) -> list[Block]:

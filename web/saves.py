@@ -159,7 +159,8 @@ class Saves:
     def save(self, session: Session, stats: Stats) -> bool:
         """The match (today's deals and a shared deal each under their own key) and the
         statistics; False if the store refused either."""
-        ok = self.store.set(match_key(session.duplicate), wrap("match", session.to_save()))
+        key = session.save_key() or match_key(session.duplicate)
+        ok = self.store.set(key, wrap("match", session.to_save()))
         return self.store.set(STATS_KEY, wrap("stats", stats.to_json())) and ok
 
     def load_duplicate(self, wanted: Duplicate, stats: Stats) -> Session:

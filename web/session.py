@@ -193,6 +193,10 @@ class Session:
 
     # -- saving ----------------------------------------------------------------------------
 
+    def save_key(self) -> str | None:
+        """Where this match is saved, if not where web.saves puts a match (a room's own key)."""
+        return None
+
     def to_save(self) -> dict[str, Any]:
         out = {
             "record": to_json(self.match),

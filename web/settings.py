@@ -11,6 +11,7 @@ default.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
@@ -43,6 +44,18 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "suit_colours": ("two", "four"),  # four: hearts red, diamonds blue, clubs green, spades black
 }
 RULE_KEYS: tuple[str, ...] = ("target", "stiglja", "exact_half", "declarations", "bela")
+#: A TURN server for the rooms of friends: its address (``turn:`` or ``turns:``, host, port,
+#: an optional transport), then, optionally, a user name and a password, separated by spaces.
+TURN = re.compile(r"^turns?:[A-Za-z0-9.\-]+(:\d{1,5})?(\?transport=(udp|tcp))?( \S{1,64} \S{1,128})?$")
+
+
+def valid_turn(text: object) -> bool:
+    """Whether ``text`` is a TURN setting (empty: none).
+
+    >>> valid_turn(""), valid_turn("turn:turn.example.org:3478 ana s3cret"), valid_turn("http://x")
+    (True, True, False)
+    """
+    return isinstance(text, str) and (text == "" or (len(text) <= 240 and TURN.match(text) is not None))
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +76,7 @@ class Settings:
     vibrate: str = "on"
     auto_play: str = "off"
     suit_colours: str = "two"
+    turn: str = ""  # a TURN server for the rooms of friends (valid_turn), none by default
 
     def rules(self) -> HouseRules:
         return HouseRules.from_json({k: getattr(self, k) for k in RULE_KEYS})
@@ -85,6 +99,10 @@ class Settings:
                 if isinstance(value, str) and len(value) <= 8:
                     values["lang"] = value
                 continue
+            if f.name == "turn":
+                if valid_turn(value):
+                    values["turn"] = value
+                continue
             allowed = CHOICES[f.name]
             if value in allowed and type(value) is type(allowed[0]) and not isinstance(value, bool):
                 values[f.name] = value
@@ -100,6 +118,9 @@ class Settings:
         name = name.replace("-", "_")
         if name == "lang":
             return replace(self, lang=str(value)) if isinstance(value, str) else self
+        if name == "turn":
+            text = " ".join(str(value).split())
+            return replace(self, turn=text) if valid_turn(text) else self
         allowed = CHOICES.get(name)
         if allowed is None:
             return self

@@ -45,7 +45,17 @@ class Field:
     current: str
 
 
-Item = Heading | Note | Field
+@dataclass(frozen=True, slots=True)
+class TextField:
+    """A line of text (``current``), with words that say what it takes."""
+
+    name: str
+    label: str
+    current: str
+    hint: str
+
+
+Item = Heading | Note | Field | TextField
 
 
 def match_notes(rules: HouseRules, params: Params, t: T) -> list[Item]:
@@ -144,5 +154,7 @@ def form(
             t("settings.auto_play"),
             [("off", t("settings.auto_play.off")), ("forced", t("settings.auto_play.forced"))],
         ),
+        Heading(t("room.title")),
+        TextField("turn", t("settings.turn"), settings.turn, t("settings.turn_note")),
     ]
     return [i for i in items if i is not None]

@@ -16,7 +16,19 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 
 #: The page's figures, in the order make bench measures them (``--only`` picks some).
-FIGURES = ("engine", "bots", "boot", "first_use", "main", "hint", "draw", "review", "daily", "lighthouse")
+FIGURES = (
+    "engine",
+    "bots",
+    "boot",
+    "first_use",
+    "main",
+    "hint",
+    "draw",
+    "review",
+    "daily",
+    "lighthouse",
+    "rooms",
+)
 
 LIMITS = {  # the page's limits for the bots' decisions, in ms (issue: computer players)
     "hard": {"p95": 300, "max": 600},
@@ -82,6 +94,10 @@ def pyodide_figures(
         from scripts.bench import bench_review
 
         out["review"] = bench_review.measure()
+    if "rooms" in only:  # a room of friends over a relay on 127.0.0.1 (scripts/bench/bench_rooms.py)
+        from scripts.bench import bench_rooms
+
+        out["rooms"] = bench_rooms.measure(joins=6)
     return out
 
 
@@ -133,6 +149,10 @@ def summarize(cp: dict[str, Any], py: dict[str, Any]) -> list[str]:
             f"{main.get('tasks_over_50ms_bot_turns')}, longest frame gap "
             f"{main.get('longest_frame_gap_ms_bot_turns')} ms ({main.get('bot_turns')} bot turns)"
         )
+    rooms = py.get("rooms")
+    if rooms:
+        goals = "seated p95 <= 3000 ms, card p95 <= 150 ms, gone <= grace + 1 s"
+        lines.append(f"a room of friends (loopback relay; goals: {goals}): {json.dumps(rooms)}")
     hint = py.get("hint")
     if hint:
         lines.append(f"hint in the page: {json.dumps(hint)}")

@@ -15,7 +15,7 @@ from bela.seats import Seat
 from web.friends.protocol import MAX_HOST_BYTES, Refused, decode
 from web.friends.view import deal_follows
 
-HOST_KINDS = ("seated", "seats", "view", "commit", "reveal")
+HOST_KINDS = ("seated", "seats", "view", "commit", "reveal", "full")
 
 
 class GuestRoom:
@@ -60,6 +60,8 @@ class GuestRoom:
                 self.commits[int(message["hand"])] = str(message["hash"])
             elif kind == "reveal":
                 self.check(int(message["hand"]), int(message["seed"]), str(message["salt"]))
+            elif kind == "full":
+                pass  # the table has no free seat for us (the page says so)
             else:
                 raise ValueError(kind)
         except (KeyError, ValueError, TypeError):

@@ -17,7 +17,7 @@ from typing import Any
 from bela.actions import Action
 from bela.deal import deal_cards
 from bela.match import Match
-from bela.record import to_json
+from bela.record import RecordError, from_json, to_json
 from bela.seats import SEATS, Seat
 from web.friends.protocol import Act, Join, encode
 from web.friends.table import Table
@@ -62,31 +62,51 @@ class HostRoom:
 
     # -- messages --------------------------------------------------------------------------------
 
-    def receive(self, peer: str, raw: object, now: float) -> Action | None:
-        """A guest's message: a join seats it (and it gets the seats and its view), an act the
-        engine accepts is applied and returned; anything else is refused and counted."""
+    def check(self, peer: str, raw: object, now: float) -> Act | None:
+        """A guest's message: a join seats it (it gets its seat, the seats, the hand's
+        commitment and its view); an act the engine accepts is returned, not applied (the
+        page's game applies it on its one path, then calls :meth:`applied`); anything else is
+        refused and counted."""
         message = self.table.receive(peer, raw, now, self.match if self.table.started else None)
         if isinstance(message, Join):
             seat = self.table.seat_of(peer)
             assert seat is not None
             self.send(encode({"t": "seated", "seat": seat.name}), peer)
             self.broadcast(self.table.public())
+            number = len(self.match.hands)
+            if number in self.seeds:  # a guest back mid-hand can still check its deal
+                seed, salt = self.seeds[number]
+                dealer = self.match.hands[-1].dealer
+                self.send(
+                    encode({"t": "commit", "hand": number, "hash": commitment(seed, salt, dealer)}), peer
+                )
             if self.table.started:
                 self.send_view(seat)
             return None
-        if isinstance(message, Act):
-            self.apply(message.action)
-            return message.action
-        return None
+        if message is None and self.table.last_refusal == "no_seat" and self.table.seat_of(peer) is None:
+            self.send(encode({"t": "full"}), peer)  # said, so that the page does not wait in vain
+        return message if isinstance(message, Act) else None
+
+    def receive(self, peer: str, raw: object, now: float) -> Action | None:
+        """:meth:`check`, then the act applied (a whole room under CPython, with no page)."""
+        act = self.check(peer, raw, now)
+        if act is None:
+            return None
+        self.apply(act.action)
+        return act.action
 
     def apply(self, action: Action) -> None:
         """An action the engine accepts (the host's, a friend's once checked, a computer
-        player's), then every seat's new view; the seed revealed when the hand ends."""
+        player's), then :meth:`applied`."""
         hand = self.match.current
         assert hand is not None
         hand.apply(action)
+        self.applied()
+
+    def applied(self) -> None:
+        """After an action: every seat's new view; the seed revealed when the hand ends."""
         self.send_views()
-        if hand.finished:
+        if self.match.hands and self.match.hands[-1].finished:
             self.reveal()
 
     def left(self, peer: str, now: float) -> None:
@@ -94,9 +114,13 @@ class HostRoom:
             self.broadcast(self.table.public())
 
     def start(self) -> None:
+        """The match begins (the first hand is dealt now unless it was when the room opened)."""
         self.table.start()
         self.broadcast(self.table.public())
-        self.deal()
+        if self.match.hands:
+            self.send_views()
+        else:
+            self.deal()
 
     def bot_seats(self, now: float) -> set[Seat]:
         return {s for s in SEATS if not self.table.human(s, now)}
@@ -128,3 +152,21 @@ class HostRoom:
             "record": to_json(self.match),
             "seeds": {str(n): [s, salt] for n, (s, salt) in self.seeds.items()},
         }
+
+    @classmethod
+    def from_json(cls, data: Any, send: Send, now: float) -> HostRoom:
+        """The room the host's page saved (every friend offline until it comes back, its grace
+        running from ``now``); ValueError if it is not one."""
+        if not isinstance(data, dict) or not isinstance(data.get("seeds"), dict):
+            raise ValueError("not a room's save")
+        table = Table.from_json(data.get("table"), now)
+        try:
+            match = from_json(data.get("record"))
+        except RecordError as e:
+            raise ValueError(str(e)) from None
+        room = cls(table, match, send)
+        for number, pair in data["seeds"].items():
+            if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], int)):
+                raise ValueError("bad seed")
+            room.seeds[int(number)] = (pair[0], str(pair[1]))
+        return room

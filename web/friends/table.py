@@ -50,6 +50,7 @@ class Table:
         self.started = False
         self.refusals: Counter[str] = Counter()
         self.buckets: dict[str, Bucket] = {}
+        self.last_refusal = ""  # why the last message was refused ("" if it was not)
 
     def seat_of(self, peer: str) -> Seat | None:
         return next((s for s, p in self.seats.items() if p.peer == peer), None)
@@ -58,6 +59,7 @@ class Table:
 
     def receive(self, peer: str, raw: object, now: float, match: Match | None) -> Join | Act | None:
         """A guest's message once checked (a join seats the guest), or None if refused (counted)."""
+        self.last_refusal = ""
         try:
             bucket = self.buckets.setdefault(peer, Bucket(now))
             if not bucket.take(now):
@@ -70,6 +72,7 @@ class Table:
             return message
         except Refused as e:
             self.refusals[e.code] += 1
+            self.last_refusal = e.code
             return None
 
     def join(self, peer: str, message: Join, now: float) -> Seat:

@@ -104,6 +104,19 @@ def seat_view(match: Match, seat: Seat) -> dict[str, Any]:
         "points": list(obs.card_points),
         "held": {s.name: obs.held_count(s) for s in SEATS},
         "legal": [action_text(a) for a in obs.legal],
+        **_sheet(match),
+    }
+
+
+def _sheet(match: Match) -> dict[str, Any]:
+    """The score sheet every seat may see: each finished hand's written points, the totals and
+    the winner (public once a hand is over)."""
+    score = match.score()
+    done = [list(s) for h, s in zip(score.hands, score.scores, strict=True) if h.complete]
+    return {
+        "sheet": done,
+        "totals": list(score.totals),
+        "winner": score.winner.name if score.winner is not None else None,
     }
 
 

@@ -21,6 +21,8 @@ module              draws
 ``review``          the review of a finished hand (web/review/view.py's view model)
 ``learn``           Learn Bela: the lessons' list and a lesson's panel (web/learn/view.py)
 ``daily``           today's deals: the page's mode, the strip over the table, the day's card
+``room``            a room of friends: the root's hooks, the room's panel
+``room_table``      a guest's table in a room, from its own seat
 ``elements``        cards, suit signs and buttons the others share
 ==================  ==========================================================================
 
@@ -57,6 +59,8 @@ if TYPE_CHECKING:
     from web.screens.friends import FriendsDialog
     from web.screens.learn import LearnScreen
     from web.screens.review import ReviewScreen
+    from web.screens.room import RoomScreen
+    from web.screens.room_table import GuestTableView
     from web.screens.rules import RulesPage
     from web.screens.settings import SettingsDialog
     from web.screens.stats import StatsDialog
@@ -96,6 +100,18 @@ class Screens:
         return FriendsDialog(self.model)
 
     @cached_property
+    def room(self) -> RoomScreen:
+        from web.screens.room import RoomScreen
+
+        return RoomScreen(self.model)
+
+    @cached_property
+    def room_table(self) -> GuestTableView:
+        from web.screens.room_table import GuestTableView
+
+        return GuestTableView(self.model)
+
+    @cached_property
     def stats(self) -> StatsDialog:
         from web.screens.stats import StatsDialog
 
@@ -128,6 +144,10 @@ class Screens:
         """The page up to date with the model (``first``: no dealing animation; ``played``:
         the move just made, whose card flies in)."""
         m = self.model
+        if m.room is not None and m.room.role == "guest":
+            self.room_table.render_guest(m.room)  # the host's table, from the view it sent
+            self.room.render()
+            return
         session = m.session
         hand = session.hand
         key = (m.gen, session.hand_number)
@@ -144,6 +164,9 @@ class Screens:
         self.overlay.render()
         self.daily.render()
         self.challenge.render()
+        if m.room is not None:
+            self.room_table.name_plates(m.room)
+            self.room.render()
         self.banner.render()
         self.hint.render()
         if self.made("learn"):

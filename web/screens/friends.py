@@ -9,6 +9,7 @@ from typing import Any
 from web.dom import el
 from web.model import Model
 from web.screens.dialog import dialog_frame, made_dialog
+from web.screens.elements import action_button
 
 
 @dataclass(eq=False)
@@ -20,12 +21,15 @@ class FriendsDialog:
         t = self.model.t
         dialog = made_dialog("dlg-friends", "friends-title", "friends", "friends")
         body: list[Any] = [
+            el("h3", text=t("room.open")),
+            el("p", cls="sub", text=t("room.open_intro")),
+            action_button(t("room.open"), "open-room", cls="btn primary"),
             el("h3", text=t("action.challenge")),
             el("p", cls="sub", text=t("challenge.intro")),
             el(
                 "button",
                 {"type": "button", "data-action": "challenge"},
-                cls="btn primary" if link is None else "btn",
+                cls="btn",
                 text=t("action.challenge"),
             ),
         ]

@@ -12,7 +12,7 @@ from web.feel.device import can_vibrate
 from web.i18n import DECKS
 from web.model import Model
 from web.screens.dialog import dialog_frame
-from web.settings_form import Field, Heading, Item, form
+from web.settings_form import Field, Heading, Item, TextField, form
 
 
 @dataclass(eq=False)
@@ -39,6 +39,18 @@ class SettingsDialog:
             return el("h3", text=item.text)
         if isinstance(item, Field):
             return self.field(item)
+        if isinstance(item, TextField):
+            box = {"id": f"set-{item.name}", "type": "text", "data-setting": item.name, "value": item.current}
+            box |= {"spellcheck": "false", "autocomplete": "off", "aria-describedby": f"set-{item.name}-hint"}
+            return el(
+                "div",
+                cls="field text-field",
+                children=[
+                    el("label", {"for": f"set-{item.name}"}, text=item.label),
+                    el("input", box),
+                    el("p", {"id": f"set-{item.name}-hint"}, cls="note", text=item.hint),
+                ],
+            )
         return el("p", cls="note strong" if item.strong else "note", text=item.text)
 
     def field(self, f: Field) -> Any:

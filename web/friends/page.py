@@ -1,0 +1,224 @@
+"""The rooms of friends wired into the page: the link's fragment read at the start (``#room=``:
+the host's own saved room resumes, any other is an invite), the room's intents (open, start,
+join, retry, leave, copy), a guest's actions at the table, and the address bar. The flows
+themselves are plain (web/friends/rooms.py)."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy
+
+from web.friends.guest_flow import GUEST_KEY, GuestFlow
+from web.friends.rooms import HostFlow, code_of
+from web.friends.tabs import BEAT, beat, forget, others
+from web.i18n import Msg
+from web.intents import Intent
+from web.model import Model
+from web.saves import Saves, new_session
+
+Handler = Callable[[Intent], object]
+#: Intents a guest's page answers itself (its table is the host's).
+GUEST_TABLE = ("play-card", "bid", "declare", "bela")
+#: Intents of the solo game that leave a room first (the menu's match, today's deals, a file).
+SOLO = frozenset({"new-game", "restart", "confirm-restart", "import", "daily", "learn", "challenge"})
+
+
+def base_url() -> str:
+    """The page's address without its query or fragment (where an invite points)."""
+    return str(js.location.origin) + str(js.location.pathname)
+
+
+def link_of(code: str) -> str:
+    return f"{base_url()}#room={code}"
+
+
+def monotonic() -> float:
+    return time.monotonic()
+
+
+class Rooms:
+    def __init__(
+        self,
+        model: Model,
+        saves: Saves,
+        game: Any,
+        draw: Callable[[], None],
+        share: Callable[[str], Awaitable[str]],
+    ) -> None:
+        self.model = model
+        self.saves = saves
+        self.game = game
+        self.draw = draw
+        self.share = share
+        self.host: HostFlow | None = None
+        self.guest: GuestFlow | None = None
+        self._reload = create_proxy(self.hash_changed)
+        self.tab = secrets.token_hex(8)  # this tab, among the others of this browser in a room
+        self._tab_proxies: list[Any] = []
+
+    def hash_changed(self, _event: object) -> None:
+        """Another room's link pasted into this page's address (or the room's taken away): the
+        page starts again with it (an anchor or anything else in the fragment changes nothing)."""
+        now = code_of(str(js.location.hash))
+        before = self.model.room.code if self.model.room is not None else None
+        if now != before:
+            js.location.reload()
+
+    async def _connect(self, code: str, on: Any) -> Any:
+        from web.friends.net import connect
+
+        return await connect(code, on, self.model.settings.turn)
+
+    # -- the start -------------------------------------------------------------------------------
+
+    def start(self) -> bool:
+        """A room of this visit's link (True: the page is in a room, and the solo game waits)."""
+        js.window.addEventListener("hashchange", self._reload)  # another room's link pasted here
+        code = code_of(str(js.location.hash))
+        if code is None:
+            return False
+        store = self.saves.store
+        hosted = any(t.get("role") == "host" for t in others(store, code, self.tab, time.time()))
+        if not hosted:  # a second tab of the host's browser joins as a guest
+            host = self.make_host()
+            if host.resume(code, link_of):
+                self.note_tab()
+                return True
+            self.host = None
+        self.guest = GuestFlow(self.model, store, self._connect, self.draw, self.game.spawn)
+        self.guest.taken = lambda token: any(
+            t.get("token") == token for t in others(store, code, self.tab, time.time())
+        )
+        self.guest.begin(code, link_of(code))
+        self.note_tab()
+        return True
+
+    def note_tab(self) -> None:
+        """This tab is in the room (web/friends/tabs.py), noted every few seconds until it goes."""
+
+        def note(*_args: object) -> None:
+            room = self.model.room
+            if room is not None:
+                token = self.guest.guest.token if self.guest is not None and self.guest.guest else ""
+                beat(self.saves.store, room.code, self.tab, room.role, token, time.time())
+
+        def gone(*_args: object) -> None:
+            room = self.model.room
+            if room is not None:
+                forget(self.saves.store, room.code, self.tab)
+
+        self._tab_proxies = [create_proxy(note), create_proxy(gone)]
+        note()
+        js.setInterval(self._tab_proxies[0], int(BEAT * 1000))
+        js.window.addEventListener("pagehide", self._tab_proxies[1])
+
+    def make_host(self) -> HostFlow:
+        host = HostFlow(self.model, self.game, self.saves.store, self._connect, self.draw, monotonic)
+        self.game.listeners = (*self.game.listeners, host)
+        self.host = host
+        return host
+
+    # -- intents ---------------------------------------------------------------------------------
+
+    def handlers(self) -> dict[str, Handler]:
+        return {
+            "open-room": lambda _i: self.open_room(),
+            "start-room": lambda _i: self.host.start() if self.host else None,
+            "join-room": lambda _i: self.sit(),
+            "retry-room": lambda _i: self.retry(),
+            "leave-room": lambda _i: self.leave(),
+            "copy-room-link": lambda _i: self.copy(),
+        }
+
+    def takes(self, intent: Intent) -> bool:
+        """Whether the room answers ``intent`` itself (a guest's table, the solo game's intents
+        while in a room: they leave the room first)."""
+        room = self.model.room
+        if room is None:
+            return False
+        if intent.name in SOLO:
+            self.leave()
+            return True
+        if room.role == "guest" and intent.name in GUEST_TABLE and self.guest is not None:
+            self.guest_acts(intent)
+            return True
+        if intent.name == "friends":
+            self.game.draw.room.render_panel(room, force=True)
+            return True
+        return False
+
+    def guest_acts(self, intent: Intent) -> None:
+        guest = self.guest
+        room = self.model.room
+        assert guest is not None and room is not None
+        if intent.name == "play-card":
+            card = intent.value
+            legal = (room.view or {}).get("legal", [])
+            if f"play:{card}:bela" in legal:
+                room.pending_bela = card
+                self.draw()
+            else:
+                guest.act(f"play:{card}")
+        elif intent.name == "bela" and room.pending_bela:
+            guest.act(f"play:{room.pending_bela}:{'bela' if intent.value == 'yes' else 'bez'}")
+        elif intent.name in ("bid", "declare"):
+            guest.act(f"{intent.name}:{intent.value}")
+
+    def open_room(self) -> None:
+        """Menu → Play with friends → Open a room: the host at South of a new room's match."""
+        m = self.model
+        friends = js.document.getElementById("dlg-friends")
+        if friends is not None and friends.open:
+            friends.close()
+        settings = m.settings
+        rules = new_session(settings, m.params).match.rules
+        name = self.kept_name() or m.t("room.who.host")
+        self.make_host().open_new(rules, settings.levels(), name, link_of)
+        self.note_tab()
+        js.history.replaceState(None, "", f"{js.location.pathname}#room={m.room.code if m.room else ''}")
+
+    def kept_name(self) -> str:
+        import json
+
+        try:
+            kept = json.loads(self.saves.store.get(GUEST_KEY) or "{}")
+        except ValueError:
+            return ""
+        return str(kept.get("name", "")) if isinstance(kept, dict) else ""
+
+    def sit(self) -> None:
+        node = js.document.getElementById("room-name")
+        if self.guest is not None and node is not None:
+            self.guest.sit(str(node.value))
+
+    def retry(self) -> None:
+        if self.guest is not None:
+            self.guest.retry()
+        elif self.host is not None and self.model.room is not None:
+            js.location.reload()
+
+    def leave(self) -> None:
+        """Out of the room, back to the solo game (which waited as it was)."""
+        if self.host is not None:
+            self.host.close()
+        if self.guest is not None:
+            self.guest.leave_room()
+        js.window.removeEventListener("hashchange", self._reload)
+        js.location.replace(base_url())
+
+    def copy(self) -> None:
+        room = self.model.room
+        if room is not None and room.link:
+            self.game.spawn(self._copy(room.link))
+
+    async def _copy(self, link: str) -> None:
+        how = await self.share(link)
+        if how == "copied":
+            self.game.notice(Msg("daily.copied"))
+        elif how == "failed":
+            self.game.notice(Msg("daily.copy_failed"))
