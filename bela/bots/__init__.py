@@ -38,7 +38,7 @@ from bela.bots.policy import pick_card
 from bela.bots.sampler import CardWeights, Hands, Weight
 from bela.bots.search import SearchResult, evaluate
 from bela.bots.signals import call_card, read_calls
-from bela.cards import Card, Rank, card_from_index, trick_winner_index
+from bela.cards import Card, card_from_index, trick_winner_index
 from bela.deal import SplitMix64, derive_seed
 from bela.observation import Observation
 from bela.seats import SEATS
@@ -89,9 +89,6 @@ class Budget:
     signals: bool = False
     signal_slack: float = 2.0
     call_factor: float = 6.0
-    # a deal whose caller (named freely, not the dealer made to) holds neither the trump jack nor
-    # nine weighs this much (1: no such reading)
-    honour_read: float = 1.0
 
 
 EASY_SLIPS = 0.5  # how often easy plays another harmless card than its rules say (a casual player)
@@ -180,8 +177,6 @@ def search(obs: Observation, k: Knowledge, rng: SplitMix64, budget: Budget) -> S
         from bela.bots.locations import card_weights
 
         weight, cards = None, card_weights(obs, k)
-        if budget.honour_read < 1.0:
-            weight = honour_weight(obs, k, budget.honour_read)
     else:
         weight, cards = bid_weight(obs, k), None
     if budget.signals:
@@ -201,23 +196,6 @@ def search(obs: Observation, k: Knowledge, rng: SplitMix64, budget: Budget) -> S
         extra_samples=budget.extra_samples,
         close_z=budget.close_z,
     )
-
-
-def honour_weight(obs: Observation, k: Knowledge, low: float) -> Weight | None:
-    """``low`` for a deal whose caller holds neither the trump jack nor nine (people name trump
-    freely only with one of them); None when the caller is this seat or the dealer made to
-    name, or when the deals cannot differ in it."""
-    caller, trump = obs.caller, obs.trump
-    if caller is None or trump is None or caller == obs.seat or len(obs.bids) == 4:
-        return None
-    honours = (1 << (int(trump) * 8 + Rank.JACK)) | (1 << (int(trump) * 8 + Rank.NINE))
-    if (k.played_by[caller] | k.must[caller]) & honours or not k.unseen & honours & ~k.cannot[caller]:
-        return None
-
-    def weight(hands: Hands, rng: SplitMix64) -> float:
-        return 1.0 if hands[caller] & honours else low
-
-    return weight
 
 
 def _with_calls(obs: Observation, cards: CardWeights | None, factor: float) -> CardWeights | None:
