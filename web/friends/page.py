@@ -133,6 +133,7 @@ class Rooms:
             "retry-room": lambda _i: self.retry(),
             "leave-room": lambda _i: self.leave(),
             "copy-room-link": lambda _i: self.copy(),
+            "share-room-link": lambda _i: self.copy(share=True),
         }
 
     def takes(self, intent: Intent) -> bool:
@@ -211,13 +212,21 @@ class Rooms:
         js.window.removeEventListener("hashchange", self._reload)
         js.location.replace(base_url())
 
-    def copy(self) -> None:
+    def copy(self, share: bool = False) -> None:
+        """The invite to the clipboard (Copy), or to the system's share sheet (Share)."""
         room = self.model.room
         if room is not None and room.link:
-            self.game.spawn(self._copy(room.link))
+            self.game.spawn(self._copy(room.link, share))
 
-    async def _copy(self, link: str) -> None:
-        how = await self.share(link)
+    async def _copy(self, link: str, share: bool) -> None:
+        if share:
+            how = await self.share(link)  # the share sheet where there is one, else the clipboard
+        else:
+            try:
+                await js.navigator.clipboard.writeText(link)
+                how = "copied"
+            except Exception:
+                how = "failed"  # the link stays in its field, to copy by hand
         if how == "copied":
             self.game.notice(Msg("daily.copied"))
         elif how == "failed":

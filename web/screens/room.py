@@ -123,6 +123,9 @@ class RoomScreen:
                 el("label", {"for": "room-link-text"}, text=t("room.link_label")),
                 el("input", {"id": "room-link-text", "type": "text", "readonly": True, "value": room.link}),
                 action_button(t("action.copy_link"), "copy-room-link", cls="btn primary"),
+                action_button(t("action.share"), "share-room-link")
+                if getattr(js.navigator, "share", None) is not None
+                else None,
             ],
         )
 
