@@ -49,3 +49,18 @@ def test_the_policy_lists_exactly_the_builds_relays() -> None:
 def test_the_rooms_module_is_never_precached() -> None:
     assert precache.not_precached(rooms.MODULE)
     assert not precache.not_precached("assets/style.css")
+
+
+def test_the_rooms_python_is_neither_at_the_start_nor_in_the_snapshot() -> None:
+    """A first visit carries the rooms' code once (app.zip's later modules), not in the snapshot's
+    memory too, and the page imports none of it before a room is opened or joined."""
+    from scripts.build import app_zip, rooms, site_files, snapshot
+
+    root = site_files.ROOT
+    names = {snapshot.module_name(p.relative_to(root).as_posix()) for p in app_zip.python_files(root)}
+    assert names >= rooms.PAGE_MODULES  # each one is a module of the game
+    assert "web.flows.rooms" in rooms.PAGE_MODULES and "web.screens.room_table" in rooms.PAGE_MODULES
+    assert not rooms.PAGE_MODULES & set(app_zip.snapshot_shipped(root))
+    assert not rooms.PAGE_MODULES & set(app_zip.snapshot_modules(root))
+    assert not rooms.PAGE_MODULES & set(app_zip.snapshot_compiled(root))
+    assert set(app_zip.later_shipped(root)) >= rooms.PAGE_MODULES

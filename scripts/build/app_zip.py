@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scripts.build import shipped, snapshot, stdlib
+from scripts.build import rooms, shipped, snapshot, stdlib
 from scripts.build.site_files import (
     APP_ARCHIVE,
     COMPILED_FILE,
@@ -84,12 +84,13 @@ PYSCRIPT_STDLIB = ("html",)
 def snapshot_modules(root: Path = ROOT) -> list[str]:
     """The modules imported in the snapshot: the game's that app.zip ships and that never touch
     the browser (scripts/build/snapshot.py), and the standard ones PyScript imports."""
-    return [*snapshot.modules_for(_sources(root)), *PYSCRIPT_STDLIB]
+    imported = [m for m in snapshot.modules_for(_sources(root)) if m not in rooms.PAGE_MODULES]
+    return [*imported, *PYSCRIPT_STDLIB]
 
 
 def snapshot_compiled(root: Path = ROOT) -> list[str]:
     """The game's modules that touch the browser: compiled into the snapshot, not imported."""
-    return snapshot.browser_modules(_sources(root))
+    return [m for m in snapshot.browser_modules(_sources(root)) if m not in rooms.PAGE_MODULES]
 
 
 def _sources(root: Path) -> dict[str, str]:

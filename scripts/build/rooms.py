@@ -19,6 +19,14 @@ import subprocess
 from pathlib import Path
 
 MODULE = "assets/room.mjs"
+#: The rooms' Python on the page: imported once a room is opened or joined, never at the start.
+#: Kept out of the memory snapshot (neither imported nor compiled into it), they ship compiled
+#: in app.zip's file of later modules (web/compiled.py): a first visit carries their code
+#: once, gzipped, not also as the snapshot's memory (docs/friends.md).
+PAGE_MODULES = frozenset(
+    f"web.friends.{m}" for m in ("guest_table", "state", "host", "table", "protocol", "view", "guest")
+) | {f"web.flows.{m}" for m in ("rooms", "room_guest", "room_tabs", "room_net")}
+PAGE_MODULES |= {"web.screens.room", "web.screens.room_table"}
 ENTRY = Path("web") / "static" / "room-entry.mjs"
 # wss:// anywhere; ws:// (no TLS) only on this machine, for the tests' relay
 RELAY = re.compile(r"^(wss://[a-z0-9.-]+(:\d{1,5})?(/[\w./-]*)?|ws://(127\.0\.0\.1|localhost):\d{1,5}/?)$")

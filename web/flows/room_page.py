@@ -5,21 +5,23 @@ themselves are plain (web/flows/rooms.py)."""
 
 from __future__ import annotations
 
-import secrets
+import asyncio
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js
 from pyodide.ffi import create_proxy
 
-from web.flows.room_guest import GUEST_KEY, GuestFlow
-from web.flows.room_tabs import BEAT, beat, forget, others
-from web.flows.rooms import HostFlow, code_of
 from web.i18n import Msg
 from web.intents import Intent
 from web.model import Model
 from web.saves import Saves, new_session
+
+if TYPE_CHECKING:  # the rooms' modules are imported once a room is opened or joined, never
+    # at the start: neither a first visit nor the memory snapshot carries them (docs/friends.md)
+    from web.flows.room_guest import GuestFlow
+    from web.flows.rooms import HostFlow
 
 Handler = Callable[[Intent], object]
 #: Intents a guest's page answers itself (its table is the host's).
@@ -35,6 +37,23 @@ def base_url() -> str:
 
 def link_of(code: str) -> str:
     return f"{base_url()}#room={code}"
+
+
+def new_tab() -> str:
+    import secrets
+
+    return secrets.token_hex(8)
+
+
+async def modules_ready() -> None:
+    """Wait (10 s at most) for the game's files: a page restored from its snapshot unpacks them
+    when it is idle (assets/pyodide-boot.mjs), the rooms' compiled code among them."""
+    from web.compiled import LATER_PATH
+
+    for _ in range(200):
+        if LATER_PATH.exists():
+            return
+        await asyncio.sleep(0.05)
 
 
 def monotonic() -> float:
@@ -58,12 +77,14 @@ class Rooms:
         self.host: HostFlow | None = None
         self.guest: GuestFlow | None = None
         self._reload = create_proxy(self.hash_changed)
-        self.tab = secrets.token_hex(8)  # this tab, among the others of this browser in a room
+        self.tab = ""  # this tab, among the others of this browser in a room (made with the room)
         self._tab_proxies: list[Any] = []
 
     def hash_changed(self, _event: object) -> None:
         """Another room's link pasted into this page's address (or the room's taken away): the
         page starts again with it (an anchor or anything else in the fragment changes nothing)."""
+        from web.flows.rooms import code_of
+
         now = code_of(str(js.location.hash))
         before = self.model.room.code if self.model.room is not None else None
         if now != before:
@@ -79,16 +100,31 @@ class Rooms:
     def start(self) -> bool:
         """A room of this visit's link (True: the page is in a room, and the solo game waits)."""
         js.window.addEventListener("hashchange", self._reload)  # another room's link pasted here
+        if "room=" not in str(js.location.hash):
+            return False  # no room: none of the rooms' modules is imported
+        self.game.spawn(self._start())
+        return True
+
+    async def _start(self) -> None:
+        """The room once its modules can be read: a page restored from its snapshot unpacks the
+        game's files when it is idle (assets/pyodide-boot.mjs), the rooms' code among them."""
+        await modules_ready()
+        from web.flows.room_guest import GuestFlow
+        from web.flows.room_tabs import others
+        from web.flows.rooms import code_of
+
         code = code_of(str(js.location.hash))
-        if code is None:
-            return False
+        if code is None:  # not a room's code after all: the solo game goes on
+            self.game.kick()
+            return
+        self.tab = new_tab()
         store = self.saves.store
         hosted = any(t.get("role") == "host" for t in others(store, code, self.tab, time.time()))
         if not hosted:  # a second tab of the host's browser joins as a guest
             host = self.make_host()
             if host.resume(code, link_of):
                 self.note_tab()
-                return True
+                return
             self.host = None
         self.guest = GuestFlow(self.model, store, self._connect, self.draw, self.game.spawn)
         self.guest.taken = lambda token: any(
@@ -96,10 +132,10 @@ class Rooms:
         )
         self.guest.begin(code, link_of(code))
         self.note_tab()
-        return True
 
     def note_tab(self) -> None:
         """This tab is in the room (web/flows/room_tabs.py), noted every few seconds until it goes."""
+        from web.flows.room_tabs import BEAT, beat, forget
 
         def note(*_args: object) -> None:
             room = self.model.room
@@ -118,6 +154,9 @@ class Rooms:
         js.window.addEventListener("pagehide", self._tab_proxies[1])
 
     def make_host(self) -> HostFlow:
+        self.tab = self.tab or new_tab()
+        from web.flows.rooms import HostFlow
+
         host = HostFlow(self.model, self.game, self.saves.store, self._connect, self.draw, monotonic)
         self.game.listeners = (*self.game.listeners, host)
         self.host = host
@@ -172,6 +211,10 @@ class Rooms:
 
     def open_room(self) -> None:
         """Menu → Play with friends → Open a room: the host at South of a new room's match."""
+        self.game.spawn(self._open_room())
+
+    async def _open_room(self) -> None:
+        await modules_ready()
         m = self.model
         friends = js.document.getElementById("dlg-friends")
         if friends is not None and friends.open:
@@ -185,6 +228,8 @@ class Rooms:
 
     def kept_name(self) -> str:
         import json
+
+        from web.flows.room_guest import GUEST_KEY
 
         try:
             kept = json.loads(self.saves.store.get(GUEST_KEY) or "{}")
