@@ -147,6 +147,15 @@ def host_of(hub: Hub, store: MemoryStore) -> tuple[HostFlow, Model, Game]:
     return host, model, game
 
 
+async def opened(hub: Hub) -> tuple[HostFlow, Model, str]:
+    """A room Ana hosts on ``hub``: its flow, its page's model and its code."""
+    host, model, _game = host_of(hub, MemoryStore())
+    host.open_new(HouseRules(), LEVELS, "Ana", lambda code: code)
+    await asyncio.sleep(0)
+    assert model.room is not None
+    return host, model, model.room.code
+
+
 def test_a_room_plays_a_hand_and_every_guest_checks_its_deal() -> None:
     async def run() -> None:
         hub, store = Hub(), MemoryStore()
@@ -286,11 +295,8 @@ def test_a_room_whose_relays_cannot_be_reached_says_so(monkeypatch: pytest.Monke
 
 def test_a_second_tab_of_one_browser_gets_a_seat_of_its_own() -> None:
     async def run() -> None:
-        hub, store = Hub(), MemoryStore()
-        host, model, _game = host_of(hub, store)
-        host.open_new(HouseRules(), LEVELS, "Ana", lambda code: code)
-        await asyncio.sleep(0)
-        code = model.room.code  # type: ignore[union-attr]
+        hub = Hub()
+        _host, _model, code = await opened(hub)
         shared = MemoryStore()  # one browser's storage, two tabs
         first = Guest(hub, "Ivo", shared)
         await first.sit(code)
@@ -313,11 +319,8 @@ def test_a_second_tab_of_one_browser_gets_a_seat_of_its_own() -> None:
 
 def test_a_guest_at_a_full_table_is_told_so() -> None:
     async def run() -> None:
-        hub, store = Hub(), MemoryStore()
-        host, model, _game = host_of(hub, store)
-        host.open_new(HouseRules(), LEVELS, "Ana", lambda code: code)
-        await asyncio.sleep(0)
-        code = model.room.code  # type: ignore[union-attr]
+        hub = Hub()
+        _host, model, code = await opened(hub)
         for name in ("Ivo", "Eva", "Mia"):
             await Guest(hub, name).sit(code)
         late = Guest(hub, "Leo")

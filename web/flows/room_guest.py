@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bela.seats import Seat
-from web.flows.rooms import RELAY_LIMIT, Connect, Link, RoomError, relays_reached
+from web.flows.rooms import RELAY_LIMIT, Connect, Link, connect_or_say, relays_reached
 from web.friends.guest import GuestRoom
 from web.friends.protocol import Refused, clean_name
 from web.friends.state import RoomState
@@ -85,11 +85,8 @@ class GuestFlow:
 
     async def _open(self, code: str, attempt: int) -> None:
         state = self.model.room
-        try:
-            self.link = await self.connect(code, self)
-        except RoomError as e:
-            state.state, state.problem = "closed", e.code
-            self.draw()
+        self.link = await connect_or_say(self.connect, code, self, state, self.draw)
+        if self.link is None:
             return
         if not await relays_reached(self.link) and self.host is None and attempt == self.tries:
             state.state, state.problem = "closed", "no_relay"

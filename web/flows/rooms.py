@@ -103,6 +103,18 @@ def turn_server(text: str) -> dict[str, str]:
     return server
 
 
+async def connect_or_say(
+    connect: Connect, code: str, on: Handlers, state: RoomState, draw: Callable[[], None]
+) -> Link | None:
+    """The room's link, or None once the room has said why it cannot open (closed, its problem)."""
+    try:
+        return await connect(code, on)
+    except RoomError as e:
+        state.state, state.problem = "closed", e.code
+        draw()
+        return None
+
+
 def new_code() -> str:
     """A room's code: 128 random bits, URL-safe (it travels in the link's fragment)."""
     return secrets.token_urlsafe(16)
@@ -211,11 +223,8 @@ class HostFlow:
 
     async def _open(self, code: str) -> None:
         state = self.model.room
-        try:
-            self.link = await self.connect(code, self)
-        except RoomError as e:
-            state.state, state.problem = "closed", e.code
-            self.draw()
+        self.link = await connect_or_say(self.connect, code, self, state, self.draw)
+        if self.link is None:
             return
         state.state = "playing" if state.started else "waiting"
         self.draw()
