@@ -205,11 +205,16 @@ def test_a_host_and_two_friends_play_a_hand_and_no_guest_sees_another_seats_card
     print(f"\nroom: seated in {seated:.1f} s; West played by a computer {took_over:.1f} s after it left")
 
 
+@pytest.fixture
+def room(new_context: Callable[..., BrowserContext], relay_site: tuple[str, Path]) -> tuple[Page, str]:
+    """A room its host has just opened: the host's page and the invite link."""
+    return open_room(new_context, relay_site[0])
+
+
 def test_a_friend_comes_back_by_the_link_and_the_host_reloads(
-    new_context: Callable[..., BrowserContext], relay_site: tuple[str, Path]
+    new_context: Callable[..., BrowserContext], room: tuple[Page, str]
 ) -> None:
-    base, _ = relay_site
-    host, link = open_room(new_context, base)
+    host, link = room
     ivo_context = new_context()
     ivo = join(ivo_context, link, "Ivo")
     tab = join(host.context, link, "Ana 2")  # the link in a second tab of the host's browser: a guest
@@ -246,13 +251,10 @@ def test_a_friend_comes_back_by_the_link_and_the_host_reloads(
     assert back.get_attribute("[data-deal-check]", "data-deal-check") == "ok"
 
 
-def test_a_guest_in_firefox_joins_a_chromium_host_and_plays_a_hand(
-    new_context: Callable[..., BrowserContext], relay_site: tuple[str, Path]
-) -> None:
+def test_a_guest_in_firefox_joins_a_chromium_host_and_plays_a_hand(room: tuple[Page, str]) -> None:
     from e2e.engines import Firefox
 
-    base, _ = relay_site
-    host, link = open_room(new_context, base)
+    host, link = room
     fox = Firefox()
     try:
         fox.goto(link)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import js
@@ -60,25 +61,20 @@ def monotonic() -> float:
     return time.monotonic()
 
 
+@dataclass(eq=False)
 class Rooms:
-    def __init__(
-        self,
-        model: Model,
-        saves: Saves,
-        game: Any,
-        draw: Callable[[], None],
-        share: Callable[[str], Awaitable[str]],
-    ) -> None:
-        self.model = model
-        self.saves = saves
-        self.game = game
-        self.draw = draw
-        self.share = share
-        self.host: HostFlow | None = None
-        self.guest: GuestFlow | None = None
+    model: Model
+    saves: Saves
+    game: Any  # web.game.Game
+    draw: Callable[[], None]
+    share: Callable[[str], Awaitable[str]]
+    host: HostFlow | None = field(default=None, init=False)
+    guest: GuestFlow | None = field(default=None, init=False)
+    tab: str = field(default="", init=False)  # this tab among the others of this browser in a room
+    _tab_proxies: list[Any] = field(default_factory=list, init=False)
+
+    def __post_init__(self) -> None:
         self._reload = create_proxy(self.hash_changed)
-        self.tab = ""  # this tab, among the others of this browser in a room (made with the room)
-        self._tab_proxies: list[Any] = []
 
     def hash_changed(self, _event: object) -> None:
         """Another room's link pasted into this page's address (or the room's taken away): the
