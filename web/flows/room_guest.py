@@ -23,6 +23,15 @@ GUEST_KEY = "bela.room.guest.v1"  # a guest's name and its seat token for each r
 CONNECT_LIMIT = 30.0  # seconds a guest waits for its host before it says so (with Retry)
 
 
+def kept(store: Store) -> dict[str, Any]:
+    """What this browser keeps for its rooms (``name``, ``tokens`` by room code); {} if unreadable."""
+    try:
+        found = json.loads(store.get(GUEST_KEY) or "{}")
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
 @dataclass(eq=False)
 class GuestFlow:
     """A guest's side: joins the room with its name and seat token, reads its host's messages
@@ -42,21 +51,14 @@ class GuestFlow:
     def begin(self, code: str, link: str) -> None:
         """The invite opened: the name asked for (the last one given is offered)."""
         state = RoomState("guest", code, link=link)
-        state.name = self._kept().get("name", "")
+        state.name = kept(self.store).get("name", "")
         self.model.room = state
         self.draw()
 
-    def _kept(self) -> dict[str, Any]:
-        try:
-            kept = json.loads(self.store.get(GUEST_KEY) or "{}")
-        except ValueError:
-            kept = {}
-        return kept if isinstance(kept, dict) else {}
-
     def _token(self, code: str, name: str) -> str:
         """This browser's seat token for the room ``code`` (the same seat back by the link)."""
-        kept = self._kept()
-        found = kept.get("tokens")
+        saved = kept(self.store)
+        found = saved.get("tokens")
         tokens: dict[str, Any] = found if isinstance(found, dict) else {}
         token = tokens.get(code)
         if isinstance(token, str) and self.taken(token):
@@ -130,7 +132,7 @@ class GuestFlow:
             state.state = "playing" if state.started else "waiting"
         elif kind == "seats":
             state.seats = guest.seats
-            state.started = bool(json.loads(str(text)).get("started"))
+            state.started = guest.started
             if self.host is not None:
                 state.state = "playing" if state.started else "waiting"
         elif kind == "full" and self.host is None:

@@ -223,15 +223,9 @@ class Rooms:
         js.history.replaceState(None, "", f"{js.location.pathname}#room={m.room.code if m.room else ''}")
 
     def kept_name(self) -> str:
-        import json
+        from web.flows.room_guest import kept
 
-        from web.flows.room_guest import GUEST_KEY
-
-        try:
-            kept = json.loads(self.saves.store.get(GUEST_KEY) or "{}")
-        except ValueError:
-            return ""
-        return str(kept.get("name", "")) if isinstance(kept, dict) else ""
+        return str(kept(self.saves.store).get("name", ""))
 
     def sit(self) -> None:
         node = js.document.getElementById("room-name")

@@ -24,6 +24,7 @@ class GuestRoom:
         self.token = token
         self.seat: Seat | None = None
         self.seats: dict[str, Any] = {}
+        self.started = False  # the host has started the match (its seats message says so)
         self.view: dict[str, Any] | None = None
         self.commits: dict[int, str] = {}  # hand number -> the hash sent before it
         self.held: dict[int, set[str]] = {}  # hand number -> every card of ours seen in it
@@ -54,6 +55,7 @@ class GuestRoom:
                 self.seat = Seat[str(message["seat"])]
             elif kind == "seats":
                 self.seats = dict(message["seats"])
+                self.started = bool(message.get("started"))
             elif kind == "view":
                 self.take_view(message)
             elif kind == "commit":

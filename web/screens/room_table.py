@@ -33,11 +33,9 @@ class GuestTableView:
         for seat in SEATS:
             if seat is room.me:
                 continue
-            place = room.seats.get(seat.name) or {}
-            name = place.get("name") if place.get("who") in ("friend", "host") else ""
             node = q(f'[data-seat-area="{seat.name}"] .name')
             if node is not None:
-                node.textContent = str(name) if name else t(f"room.who.{place.get('who', 'bot')}")
+                node.textContent = room.seat_label(seat, t)
 
     def rotate(self, me: Seat) -> None:
         """The player's seat at the bottom, the others round from it (the hooks name real seats)."""
