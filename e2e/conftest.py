@@ -192,18 +192,39 @@ def pages_watch(pages: PagesServer) -> Iterator[Watch]:
     w.check()
 
 
+#: The page as a browser without service workers sees it (plain http on a network address, or
+#: a private window): no ``navigator.serviceWorker``, so no install and no offline play. A
+#: service worker's first install copies the build into its cache (43 files, 11.7 MB) while the
+#: test plays: about 2 s of CPU a start on this 2-core machine, a quarter of a start. The tests of
+#: ``context`` and ``open_context`` open the game so unless marked ``service_worker``: the tests
+#: of offline play, updates, the snapshot, repair and a later visit (a reload, another tab) are,
+#: and the tests that make their contexts with ``new_context`` keep it too.
+NO_SERVICE_WORKER = "delete Navigator.prototype.serviceWorker;"
+
+
+def watched(request: pytest.FixtureRequest, context: BrowserContext, watch: Watch) -> BrowserContext:
+    """``context`` watched, and without a service worker unless the test is marked so."""
+    if request.node.get_closest_marker("service_worker") is None:
+        context.add_init_script(NO_SERVICE_WORKER)
+    return watch.attach(context)
+
+
 @pytest.fixture
-def context(new_context: Callable[..., BrowserContext], watch: Watch) -> BrowserContext:
+def context(
+    request: pytest.FixtureRequest, new_context: Callable[..., BrowserContext], watch: Watch
+) -> BrowserContext:
     """The test's browser context, watched (overrides pytest-playwright's)."""
-    return watch.attach(new_context(viewport=DESKTOP))
+    return watched(request, new_context(viewport=DESKTOP), watch)
 
 
 @pytest.fixture
-def open_context(new_context: Callable[..., BrowserContext], watch: Watch) -> Callable[..., BrowserContext]:
+def open_context(
+    request: pytest.FixtureRequest, new_context: Callable[..., BrowserContext], watch: Watch
+) -> Callable[..., BrowserContext]:
     """Another watched context (a second visitor, another viewport)."""
 
     def make(**kwargs: Any) -> BrowserContext:
-        return watch.attach(new_context(**{"viewport": DESKTOP, **kwargs}))
+        return watched(request, new_context(**{"viewport": DESKTOP, **kwargs}), watch)
 
     return make
 
@@ -227,6 +248,9 @@ def shoot() -> Callable[[Page, str], Path]:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "service_worker: the test's page keeps its service worker (offline play, a later visit)"
+    )
     # pytest-base-url (a pytest-playwright dependency) defines its fixture in a deprecated way
     config.addinivalue_line("filterwarnings", "ignore:Session-scoped fixtures defined as instance methods")
 

@@ -64,7 +64,8 @@ def test_no_sound_before_a_gesture_then_cues_and_your_turn(page: Page, site: str
     assert audio(page)["contexts"] == 1
 
 
-def play_some(page: Page, steps: int = 12) -> None:
+def play_some(page: Page, steps: int = 4) -> None:
+    """A tap, then ``steps`` moves of the player (with sound on, 3 of them at seed 11 start 42 notes)."""
     tap(page)
     for _ in range(steps):
         human_step(page)
@@ -88,7 +89,7 @@ def test_sound_off_by_the_setting(page: Page, site: str) -> None:
     assert audio(page)["starts"] == 0
     page.reload()
     page.wait_for_selector('body[data-app-state="ready"]', state="attached")
-    play_some(page, 6)
+    play_some(page, 3)
     assert audio(page)["starts"] == 0  # kept
 
 

@@ -9,6 +9,7 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, Route
 
 from e2e.conftest import ROOT, SITE, SUB_PATH, Watch
@@ -63,6 +64,7 @@ def test_works_under_a_sub_path(page: Page, site: str, watch: Watch) -> None:
     assert not any("/app.zip" in u and SUB_PATH not in u for u in watch.requests)
 
 
+@pytest.mark.service_worker  # the service worker's requests too
 def test_no_request_leaves_the_origin_and_the_runtime_is_ours(page: Page, site: str, watch: Watch) -> None:
     open_game(page, site, seed=5, speed="instant")
     page.wait_for_function("document.documentElement.dataset.turn === 'S' || true")
