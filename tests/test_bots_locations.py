@@ -100,6 +100,18 @@ def test_training_is_reproducible_from_a_seed() -> None:
     assert text == fit_locations.write(fit_locations.fit(first, 5), "note")
 
 
+def test_recorded_hands_give_the_same_examples(tmp_path: Path) -> None:
+    # hands recorded once (deal and actions) and replayed make the data of playing them again;
+    # a second recording keeps the hands the file has and plays only the missing ones
+    path = tmp_path / "hands.jsonl"
+    fit_locations.record(path, 7, 1, jobs=1)
+    fit_locations.record(path, 7, 2, jobs=1)
+    assert [(s, i) for s, i, _ in fit_locations.read_hands(path)] == [(7, 0), (7, 1)]
+    assert fit_locations.recorded(path, 7, 2) == fit_locations.self_play(7, 2)
+    assert fit_locations.recorded(path, 7, 1) == fit_locations.self_play(7, 1)
+    assert fit_locations.recorded(path, 8, 2) == []
+
+
 def test_the_self_play_does_not_hang_on_the_shipped_factors(monkeypatch: pytest.MonkeyPatch) -> None:
     # the hands are played with deals drawn by the bids, so a refit makes the same data
     first = fit_locations.self_play(9, 1)

@@ -7,7 +7,10 @@ by the bids alone (``locations`` off), so the data does not hang on the factors 
 decision of the play before the last trick, the seat to act's observation gives, for each
 unseen card not known to be in a hand, the features of each seat that may hold it and the seat
 that does. Nothing of this data is kept: it is made again from the seed (``--jobs`` plays the
-hands in that many processes; the data is the same).
+hands in that many processes; the data is the same). Or the hands are played once and kept:
+``--record FILE`` appends each hand's actions to FILE (a line of JSON each; a run stopped
+early keeps what it played, and the next goes on from there), ``--from FILE`` replays them
+for the same data without the search (feature sets compared on the same hands).
 
 The model: a seat holds a card with odds ``need[seat] * exp(sum of its features' weights)``
 among the seats that may hold it (``need``: the cards it still holds beyond the known ones), a
@@ -20,18 +23,22 @@ sizes alone, and writes ``bela/data/card_locations.py`` (the factors ``exp(weigh
 
     .venv/bin/python -m scripts.fit.fit_locations --hands 2000 --seed 2026 --jobs 2
     .venv/bin/python -m scripts.fit.fit_locations --check --jobs 2  # refit as shipped, compare
+    .venv/bin/python -m scripts.fit.fit_locations --record hands.jsonl --jobs 2  # play, keep
+    .venv/bin/python -m scripts.fit.fit_locations --from hands.jsonl --dry-run  # fit on them
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import math
 import sys
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from bela.actions import Play
+from bela.actions import Play, action_text, parse_action
 from bela.bots import BUDGETS, decide
 from bela.bots.knowledge import infer
 from bela.bots.locations import FEATURES, features
@@ -56,30 +63,80 @@ RATE = 0.1  # Adam's step
 SELF_PLAY = dataclasses.replace(BUDGETS["hard"], locations=False)
 
 
-def play_hand(seed: int, i: int) -> list[Example]:
-    """The examples of self-play hand ``i`` of ``seed``."""
+def new_hand(seed: int, i: int) -> Hand:
+    """Self-play hand ``i`` of ``seed``, dealt."""
     dealer = SEATS[i % 4]
-    hand = Hand(dealer, deal_cards(derive_seed(seed, i), dealer))
-    out: list[Example] = []
+    return Hand(dealer, deal_cards(derive_seed(seed, i), dealer))
+
+
+def play_hand(seed: int, i: int) -> list[str]:
+    """The actions of self-play hand ``i`` of ``seed`` (``action_text``), every one the hard
+    player's."""
+    hand = new_hand(seed, i)
     while not hand.finished:
         seat = hand.turn
         assert seat is not None
-        obs = observe(hand, seat)
         n = len(hand.actions)
-        action = decide(obs, "hard", derive_seed(seed, i, n), SELF_PLAY).action
-        if isinstance(action, Play) and n % 4 == 0 and len(obs.plays) < 28:
-            out.extend(examples(hand, obs))
+        hand.apply(decide(observe(hand, seat), "hard", derive_seed(seed, i, n), SELF_PLAY).action)
+    return [action_text(a) for a in hand.actions]
+
+
+def replay(seed: int, i: int, actions: list[str]) -> list[Example]:
+    """The examples of hand ``i`` of ``seed`` played with ``actions``: at every fourth
+    decision of the play before the last trick, the seat to act's."""
+    hand = new_hand(seed, i)
+    out: list[Example] = []
+    for text in actions:
+        action = parse_action(text)
+        n = len(hand.actions)
+        if isinstance(action, Play) and n % 4 == 0:
+            seat = hand.turn
+            assert seat is not None
+            obs = observe(hand, seat)
+            if len(obs.plays) < 28:
+                out.extend(examples(hand, obs))
         hand.apply(action)
     return out
 
 
 def self_play(seed: int, hands: int, jobs: int = 1) -> list[Example]:
     """The examples of ``hands`` self-play hands, in the hands' order whatever ``jobs``."""
+    return [e for i, actions in played(seed, list(range(hands)), jobs) for e in replay(seed, i, actions)]
+
+
+def played(seed: int, hands: list[int], jobs: int = 1) -> Iterator[tuple[int, list[str]]]:
+    """The actions of the self-play hands numbered ``hands``, each as soon as it and those
+    before it are played."""
     if jobs <= 1:
-        return [e for i in range(hands) for e in play_hand(seed, i)]
+        yield from ((i, play_hand(seed, i)) for i in hands)
+        return
     with ProcessPoolExecutor(jobs) as pool:
-        parts = pool.map(play_hand, [seed] * hands, range(hands), chunksize=16)
-        return [e for part in parts for e in part]
+        yield from zip(hands, pool.map(play_hand, [seed] * len(hands), hands, chunksize=2), strict=True)
+
+
+def record(path: Path, seed: int, hands: int, jobs: int) -> None:
+    """Append the first ``hands`` self-play hands of ``seed`` to ``path`` but those it has, a
+    line of JSON each (``{"seed", "i", "actions"}``), flushed hand by hand: a run stopped early
+    keeps its hands, and the next one goes on from there."""
+    have = {i for s, i, _ in read_hands(path) if s == seed} if path.exists() else set()
+    with path.open("a", encoding="utf-8") as out:
+        for i, actions in played(seed, [i for i in range(hands) if i not in have], jobs):
+            out.write(json.dumps({"seed": seed, "i": i, "actions": actions}) + "\n")
+            out.flush()
+
+
+def read_hands(path: Path) -> Iterator[tuple[int, int, list[str]]]:
+    """The hands recorded in ``path``: seed, number, actions."""
+    with path.open(encoding="utf-8") as lines:
+        for line in lines:
+            if line.strip():
+                row = json.loads(line)
+                yield row["seed"], row["i"], row["actions"]
+
+
+def recorded(path: Path, seed: int, hands: int) -> list[Example]:
+    """The examples of the first ``hands`` hands of ``seed`` recorded in ``path`` (those it has)."""
+    return [e for s, i, actions in read_hands(path) if s == seed and i < hands for e in replay(s, i, actions)]
 
 
 def examples(hand: Hand, obs: Observation) -> list[Example]:
@@ -169,11 +226,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1, help="play the hands in this many processes")
     p.add_argument("--check", action="store_true", help="refit with the shipped settings and compare")
     p.add_argument("--dry-run", action="store_true", help="print the figures, write nothing")
+    p.add_argument("--tests", type=int, help="held-out hands (seed + 1; default hands / 5)")
+    p.add_argument("--record", type=Path, metavar="FILE", help="only play the hands, appended to FILE")
+    p.add_argument("--from", dest="source", type=Path, metavar="FILE", help="fit on hands recorded in FILE")
     args = p.parse_args(argv)
     if args.check:
         args.hands, args.seed, args.steps = SHIPPED["hands"], SHIPPED["seed"], SHIPPED["steps"]
-    train = self_play(args.seed, args.hands, args.jobs)
-    held_out = self_play(args.seed + 1, max(args.hands // 5, 1), args.jobs)
+    tests = args.tests or max(args.hands // 5, 1)
+    if args.record:
+        record(args.record, args.seed + 1, tests, args.jobs)
+        record(args.record, args.seed, args.hands, args.jobs)
+        return 0
+    if args.source:
+        train = recorded(args.source, args.seed, args.hands)
+        held_out = recorded(args.source, args.seed + 1, tests)
+    else:
+        train = self_play(args.seed, args.hands, args.jobs)
+        held_out = self_play(args.seed + 1, tests, args.jobs)
     f = fit(train, args.steps)
     base, model = log_loss(held_out, None), log_loss(held_out, f)
     note = (
