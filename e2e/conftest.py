@@ -196,9 +196,10 @@ def pages_watch(pages: PagesServer) -> Iterator[Watch]:
 #: a private window): no ``navigator.serviceWorker``, so no install and no offline play. A
 #: service worker's first install copies the build into its cache (43 files, 11.7 MB) while the
 #: test plays: about 2 s of CPU a start on this 2-core machine, a quarter of a start. The tests of
-#: ``context`` and ``open_context`` open the game so unless marked ``service_worker``: the tests
-#: of offline play, updates, the snapshot, repair and a later visit (a reload, another tab) are,
-#: and the tests that make their contexts with ``new_context`` keep it too.
+#: ``context`` and ``open_context`` open the game so unless marked ``service_worker`` (one is: it
+#: watches the service worker's requests too). A reload soon after a first visit raced the
+#: worker's install anyway; the tests of offline play, updates, the snapshot, repair and a full
+#: disk wait for it, and make their contexts with ``new_context``, which keeps it.
 NO_SERVICE_WORKER = "delete Navigator.prototype.serviceWorker;"
 
 
@@ -249,7 +250,7 @@ def shoot() -> Callable[[Page, str], Path]:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "service_worker: the test's page keeps its service worker (offline play, a later visit)"
+        "markers", "service_worker: the pages of context and open_context keep their service worker"
     )
     # pytest-base-url (a pytest-playwright dependency) defines its fixture in a deprecated way
     config.addinivalue_line("filterwarnings", "ignore:Session-scoped fixtures defined as instance methods")
