@@ -38,6 +38,9 @@ STEP = """() => {
   if (c) { c.click(); return true; }
   return false;
 }"""
+#: A page's room state and what its room panel says (a guest not seated: why)
+STATE_SHOWN = """() => ({state: document.documentElement.dataset.roomState,
+  panel: (document.querySelector('#dlg-room') || document.body).innerText.slice(0, 400)})"""
 #: A peer that is no page of ours: it joins with a token, forges, and plays its own turns.
 FORGER = """async (code) => {
   const m = await import("./assets/room.mjs");
@@ -75,7 +78,12 @@ def join(context: BrowserContext, link: str, name: str | None) -> Page:
     if name is not None:
         page.fill("[data-room-name]", name)
     page.click('[data-action="join-room"]')
-    page.wait_for_selector('html[data-room-state="waiting"], html[data-room-state="playing"]', timeout=ROOM)
+    seated = 'html[data-room-state="waiting"], html[data-room-state="playing"]'
+    try:
+        page.wait_for_selector(seated, timeout=ROOM)
+    except Exception:  # what the guest's page shows instead: its state and the room panel's words
+        shown = page.evaluate(STATE_SHOWN)
+        raise AssertionError(f"{name or 'the guest'} was not seated: {shown}") from None
     return page
 
 
