@@ -61,7 +61,7 @@ unit: $(STAMP) $(NODE_STAMP)
 # free ports); the tests that share a build of their own share a worker (--dist loadgroup). A
 # test whose page's renderer crashed (Chromium's, about once in 500 starts here) runs once more,
 # and only that: any other failure fails (docs/testing.md, "A crashed renderer")
-E2E_WORKERS ?= 2
+E2E_WORKERS ?= 3
 E2E_RERUN := --reruns 1 --only-rerun '(Page|Target) crashed'
 E2E := $(PY) -m pytest -q -p no:cacheprovider -n $(E2E_WORKERS) --dist loadgroup $(E2E_RERUN) -rR e2e
 

@@ -57,6 +57,20 @@ async def modules_ready() -> None:
         await asyncio.sleep(0.05)
 
 
+async def held_tabs() -> set[str] | None:
+    """The room tabs of this browser alive now, by their Web Locks (None: no Web Locks here)."""
+    from web.flows.room_tabs import tab_of
+
+    locks = getattr(js.navigator, "locks", None)
+    if locks is None:
+        return None
+    try:
+        state = await locks.query()
+    except Exception:
+        return None
+    return {t for lock in state.held if (t := tab_of(str(lock.name))) is not None}
+
+
 def monotonic() -> float:
     return time.monotonic()
 
@@ -71,10 +85,12 @@ class Rooms:
     host: HostFlow | None = field(default=None, init=False)
     guest: GuestFlow | None = field(default=None, init=False)
     tab: str = field(default="", init=False)  # this tab among the others of this browser in a room
+    held: set[str] | None = field(default=None, init=False)  # the room tabs alive (None: no Web Locks)
     _tab_proxies: list[Any] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
         self._reload = create_proxy(self.hash_changed)
+        self._never = create_proxy(lambda _resolve, _reject: None)
 
     def hash_changed(self, _event: object) -> None:
         """Another room's link pasted into this page's address (or the room's taken away): the
@@ -114,8 +130,10 @@ class Rooms:
             self.game.kick()
             return
         self.tab = new_tab()
+        self.hold_tab_lock()
         store = self.saves.store
-        hosted = any(t.get("role") == "host" for t in others(store, code, self.tab, time.time()))
+        held = await held_tabs()
+        hosted = any(t.get("role") == "host" for t in others(store, code, self.tab, time.time(), held))
         if not hosted:  # a second tab of the host's browser joins as a guest
             host = self.make_host()
             if host.resume(code, link_of):
@@ -124,7 +142,7 @@ class Rooms:
             self.host = None
         self.guest = GuestFlow(self.model, store, self._connect, self.draw, self.game.spawn)
         self.guest.taken = lambda token: any(
-            t.get("token") == token for t in others(store, code, self.tab, time.time())
+            t.get("token") == token for t in others(store, code, self.tab, time.time(), self.held)
         )
         self.guest.begin(code, link_of(code))
         self.note_tab()
@@ -150,7 +168,9 @@ class Rooms:
         js.window.addEventListener("pagehide", self._tab_proxies[1])
 
     def make_host(self) -> HostFlow:
-        self.tab = self.tab or new_tab()
+        if not self.tab:
+            self.tab = new_tab()
+            self.hold_tab_lock()
         from web.flows.rooms import HostFlow
 
         host = HostFlow(self.model, self.game, self.saves.store, self._connect, self.draw, monotonic)
@@ -230,7 +250,24 @@ class Rooms:
     def sit(self) -> None:
         node = js.document.getElementById("room-name")
         if self.guest is not None and node is not None:
-            self.guest.sit(str(node.value))
+            self.game.spawn(self._sit(self.guest, str(node.value)))
+
+    async def _sit(self, guest: GuestFlow, name: str) -> None:
+        """Join with ``name``, the other tabs' locks read first (``taken`` reads them)."""
+        self.held = await held_tabs()
+        guest.sit(name)
+
+    def hold_tab_lock(self) -> None:
+        """This tab's Web Lock, held for its life (web/flows/room_tabs.py), where there are any."""
+        from web.flows.room_tabs import lock_name
+
+        locks = getattr(js.navigator, "locks", None)
+        if locks is None:
+            return
+        # the lock's callback answers a promise that never settles: the lock goes with the tab
+        forever = create_proxy(lambda _lock: js.Promise.new(self._never))
+        self._tab_proxies.append(forever)
+        locks.request(lock_name(self.tab), forever)
 
     def retry(self) -> None:
         if self.guest is not None:
