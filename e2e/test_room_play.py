@@ -251,8 +251,15 @@ def test_a_friend_comes_back_by_the_link_and_the_host_reloads(
     )
     # mid-hand, the tab killed without a word (no pagehide: a phone's browser closing it): its
     # note among this browser's room tabs stays, and looks fresh; its Web Lock goes with it
+    crashed: list[bool] = []
+    ivo.on("crash", lambda _page: crashed.append(True))
     with contextlib.suppress(Exception):  # Chromium's debug address: the page's renderer crashes
         ivo.goto("chrome://crash", timeout=5_000)
+    deadline = time.monotonic() + 10
+    while not crashed:  # gone for good before the link opens again in this browser
+        assert time.monotonic() < deadline, "the guest's tab did not crash"
+        host.wait_for_timeout(100)
+    ivo.close()
     back = join(ivo_context, link, None, before=FRESH_NOTES)  # its name and seat token are kept
     assert back.get_attribute("html", "data-me") == "N"
     back.wait_for_selector('[data-hand="N"] [data-card]', timeout=ROOM)
