@@ -85,12 +85,10 @@ class Rooms:
     host: HostFlow | None = field(default=None, init=False)
     guest: GuestFlow | None = field(default=None, init=False)
     tab: str = field(default="", init=False)  # this tab among the others of this browser in a room
-    held: set[str] | None = field(default=None, init=False)  # the room tabs alive (None: no Web Locks)
     _tab_proxies: list[Any] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
         self._reload = create_proxy(self.hash_changed)
-        self._never = create_proxy(lambda _resolve, _reject: None)
 
     def hash_changed(self, _event: object) -> None:
         """Another room's link pasted into this page's address (or the room's taken away): the
@@ -129,8 +127,7 @@ class Rooms:
         if code is None:  # not a room's code after all: the solo game goes on
             self.game.kick()
             return
-        self.tab = new_tab()
-        self.hold_tab_lock()
+        self.open_tab()
         store = self.saves.store
         held = await held_tabs()
         hosted = any(t.get("role") == "host" for t in others(store, code, self.tab, time.time(), held))
@@ -141,9 +138,6 @@ class Rooms:
                 return
             self.host = None
         self.guest = GuestFlow(self.model, store, self._connect, self.draw, self.game.spawn)
-        self.guest.taken = lambda token: any(
-            t.get("token") == token for t in others(store, code, self.tab, time.time(), self.held)
-        )
         self.guest.begin(code, link_of(code))
         self.note_tab()
 
@@ -162,15 +156,15 @@ class Rooms:
             if room is not None:
                 forget(self.saves.store, room.code, self.tab)
 
-        self._tab_proxies = [create_proxy(note), create_proxy(gone)]
+        beating, leaving = create_proxy(note), create_proxy(gone)
+        self._tab_proxies += [beating, leaving]  # beside the tab's lock's
         note()
-        js.setInterval(self._tab_proxies[0], int(BEAT * 1000))
-        js.window.addEventListener("pagehide", self._tab_proxies[1])
+        js.setInterval(beating, int(BEAT * 1000))
+        js.window.addEventListener("pagehide", leaving)
 
     def make_host(self) -> HostFlow:
         if not self.tab:
-            self.tab = new_tab()
-            self.hold_tab_lock()
+            self.open_tab()
         from web.flows.rooms import HostFlow
 
         host = HostFlow(self.model, self.game, self.saves.store, self._connect, self.draw, monotonic)
@@ -253,20 +247,30 @@ class Rooms:
             self.game.spawn(self._sit(self.guest, str(node.value)))
 
     async def _sit(self, guest: GuestFlow, name: str) -> None:
-        """Join with ``name``, the other tabs' locks read first (``taken`` reads them)."""
-        self.held = await held_tabs()
+        """Join with ``name``; a seat token another live tab of this browser holds is not taken
+        (the tabs alive read from their Web Locks first)."""
+        from web.flows.room_tabs import others
+
+        held = await held_tabs()
+        store, code = self.saves.store, guest.model.room.code
+        guest.taken = lambda token: any(
+            t.get("token") == token for t in others(store, code, self.tab, time.time(), held)
+        )
         guest.sit(name)
 
-    def hold_tab_lock(self) -> None:
-        """This tab's Web Lock, held for its life (web/flows/room_tabs.py), where there are any."""
+    def open_tab(self) -> None:
+        """This tab in a room, with its Web Lock held for its life (web/flows/room_tabs.py)
+        where the browser has Web Locks."""
         from web.flows.room_tabs import lock_name
 
+        self.tab = new_tab()
         locks = getattr(js.navigator, "locks", None)
         if locks is None:
             return
         # the lock's callback answers a promise that never settles: the lock goes with the tab
-        forever = create_proxy(lambda _lock: js.Promise.new(self._never))
-        self._tab_proxies.append(forever)
+        never = create_proxy(lambda _resolve, _reject: None)
+        forever = create_proxy(lambda _lock: js.Promise.new(never))
+        self._tab_proxies += [never, forever]
         locks.request(lock_name(self.tab), forever)
 
     def retry(self) -> None:
