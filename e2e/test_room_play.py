@@ -141,6 +141,28 @@ def leaks(messages: list[str], seat: Seat, deal: dict[Seat, tuple[Card, ...]]) -
     return found
 
 
+def forge(forger: Page, host: Page) -> int:
+    """West's forger sends another seat's action, an illegal one, malformed JSON, 1 MB and a
+    flood; what the host's room panel says it refused."""
+    forger.evaluate(
+        """() => {
+      const v = window.views.filter((v) => v.turn === 'W').pop();
+      const send = (o) => window.room.send(typeof o === 'string' ? o : JSON.stringify(o), window.host);
+      const other = {t: 'act', seat: 'N', hand: v.hand, at: v.at, a: v.legal[0]};
+      send(other);                                              // another seat's action
+      send({t: 'act', seat: 'W', hand: v.hand, at: v.at, a: v.phase === 'bidding' ? 'play:7H' : 'bid:H'});
+      send('{"t": "act", "seat": ');                            // malformed JSON
+      send('{"t":"join","name":"' + 'x'.repeat(1 << 20) + '"}');  // 1 MB
+      for (let i = 0; i < 40; i++) send('{}');                  // a flood
+    }"""
+    )
+    host.wait_for_function(
+        "() => Number(document.querySelector('#dlg-room [data-room-refused]')?.dataset.roomRefused) >= 18",
+        timeout=ROOM,
+    )
+    return int(host.get_attribute("#dlg-room [data-room-refused]", "data-room-refused") or 0)
+
+
 def test_a_host_and_two_friends_play_a_hand_and_no_guest_sees_another_seats_cards(
     new_context: Callable[..., BrowserContext], relay_site: tuple[str, Path]
 ) -> None:
@@ -180,24 +202,7 @@ def test_a_host_and_two_friends_play_a_hand_and_no_guest_sees_another_seats_card
         lambda: bool(forger.evaluate("() => window.views.some((v) => v.turn === 'W' && v.legal.length)")),
     )
     before = room_save(host)["record"]
-    forger.evaluate(
-        """() => {
-      const v = window.views.filter((v) => v.turn === 'W').pop();
-      const send = (o) => window.room.send(typeof o === 'string' ? o : JSON.stringify(o), window.host);
-      const other = {t: 'act', seat: 'N', hand: v.hand, at: v.at, a: v.legal[0]};
-      send(other);                                              // another seat's action
-      send({t: 'act', seat: 'W', hand: v.hand, at: v.at, a: v.phase === 'bidding' ? 'play:7H' : 'bid:H'});
-      send('{"t": "act", "seat": ');                            // malformed JSON
-      send('{"t":"join","name":"' + 'x'.repeat(1 << 20) + '"}');  // 1 MB
-      for (let i = 0; i < 40; i++) send('{}');                  // a flood
-    }"""
-    )
-    host.wait_for_function(
-        "() => Number(document.querySelector('#dlg-room [data-room-refused]')?.dataset.roomRefused) >= 18",
-        timeout=ROOM,
-    )
-    refused = int(host.get_attribute("#dlg-room [data-room-refused]", "data-room-refused") or 0)
-    assert refused >= 18  # 2 acts, malformed, too large, then the flood past its allowance of 16
+    assert forge(forger, host) >= 18  # 2 acts, malformed, too large, then the flood past its allowance of 16
     assert room_save(host)["record"] == before
     forger_context.close()  # gone: a computer plays West once the grace is over
     gone = time.monotonic()
