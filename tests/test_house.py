@@ -1,5 +1,7 @@
 """The house's size rule (issue 32): no function over 80 lines, but the solver's inner loop (its
-closures are one function on purpose: every name they read is a local of ``_build``)."""
+closures are one function on purpose: every name they read is a local of ``_build``; and its
+node, ``play``, orders its moves inline: a call less at each of the search's nodes, 15 % of the
+hard player's longest decisions, issue 35)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = ("bela", "web", "scripts", "tests", "e2e")
 MAX_LINES = 80
-ALLOWED = {("bela/bots/solver.py", "_build")}
+ALLOWED = {("bela/bots/solver.py", "_build"), ("bela/bots/solver.py", "play")}
 
 
 def long_functions(source: str) -> list[tuple[str, int]]:
@@ -41,6 +43,7 @@ def test_no_function_is_over_80_lines() -> None:
 
 
 def test_the_solvers_loop_is_still_the_one_allowed() -> None:
-    """The exemption names a function that exists (else it would hide nothing, silently)."""
+    """The exemptions name functions that exist and are long (else they would hide nothing,
+    silently)."""
     source = (ROOT / "bela/bots/solver.py").read_text(encoding="utf-8")
-    assert [name for name, _ in long_functions(source)] == ["_build"]
+    assert sorted(name for name, _ in long_functions(source)) == ["_build", "play"]

@@ -32,53 +32,58 @@ def rollout_value(
     endgame of ``exact_cards`` cards; ``steps[0]`` counts the cards played by the policy."""
     pts = POINTS[trump]
     h = list(hands0)
-    cards = list(trick)
-    seat = (leader + len(cards)) & 3
+    n = len(trick)
+    # the trick so far: the suit led, the card taking it and its seat, its points
+    led, win, winseat, tp = -1, -1, leader, 0
+    for j, c in enumerate(trick):
+        tp += pts[c]
+        if j == 0:
+            led, win = c >> 3, c
+        elif (c >> 3 == win >> 3 and c > win) or (c >> 3 == trump and win >> 3 != trump):
+            win, winseat = c, (leader + j) & 3
+    seat = (leader + n) & 3
     gained = 0
     card = first
     while True:
         h[seat] ^= 1 << card
-        cards.append(card)
-        if len(cards) == 4:
-            win_i = 0
-            for j in range(1, 4):
-                c, w = cards[j], cards[win_i]
-                if (c >> 3 == w >> 3 and c > w) or (c >> 3 == trump and w >> 3 != trump):
-                    win_i = j
-            winner = (leader + win_i) & 3
-            tp = pts[cards[0]] + pts[cards[1]] + pts[cards[2]] + pts[cards[3]]
+        tp += pts[card]
+        if n == 0:
+            led, win, winseat = card >> 3, card, seat
+        elif (card >> 3 == win >> 3 and card > win) or (card >> 3 == trump and win >> 3 != trump):
+            win, winseat = card, seat
+        n += 1
+        if n == 4:
             left = h[0] | h[1] | h[2] | h[3]
             if not left:
                 tp += 10
-            if winner & 1:
+            if winseat & 1:
                 ew_has = True
             else:
                 ns_has = True
                 gained += 3 * tp
-            leader = winner
-            cards = []
             if not left:
                 return gained + (2 if not ew_has else 0 if not ns_has else 1)
             if left.bit_count() <= exact_cards:
-                return gained + solver.position_value(h, leader, ns_has, ew_has)
-            seat = leader
+                return gained + solver.position_value(h, winseat, ns_has, ew_has)
+            seat = winseat
+            n, tp = 0, 0
         else:
             seat = (seat + 1) & 3
         steps[0] += 1
-        card = rollout_card(h, seat, leader, cards, trump)
+        card = rollout_card(h, seat, n, led, win, winseat, trump)
 
 
-def rollout_card(h: list[int], seat: int, leader: int, cards: list[int], trump: int) -> int:
+def rollout_card(h: list[int], seat: int, n: int, led: int, win: int, winseat: int, trump: int) -> int:
     """A quick full-information choice: pull or cash masters when leading, smear on the partner's
-    sure trick, win cheaply when last, else win with a card that holds, else throw cheap."""
+    sure trick, win cheaply when last, else win with a card that holds, else throw cheap.
+    ``n`` cards of the trick are down: the suit ``led``, the card ``win`` taking it, played by
+    ``winseat`` (the three ignored when leading)."""
     pts = POINTS[trump]
     hand = h[seat]
     tmask = SUIT_MASK[trump]
-    others = 0
-    for s in range(4):
-        if s != seat:
-            others |= h[s]
-    if not cards:
+    if not n:
+        # the cards are in one hand each: the others' cards are every card left but ours
+        others = (h[0] | h[1] | h[2] | h[3]) ^ hand
         opp = h[(seat + 1) & 3] | h[(seat + 3) & 3]
         tr = hand & tmask
         if tr and opp & tmask:
@@ -100,22 +105,13 @@ def rollout_card(h: list[int], seat: int, leader: int, cards: list[int], trump: 
                 if not ruff:
                     return best
         return _cheapest(hand & ~tmask or hand, pts)
-    led = cards[0] >> 3
-    win_i = 0
-    for j in range(1, len(cards)):
-        c, w = cards[j], cards[win_i]
-        if (c >> 3 == w >> 3 and c > w) or (c >> 3 == trump and w >> 3 != trump):
-            win_i = j
-    win = cards[win_i]
-    winseat = (leader + win_i) & 3
     m = legal_mask(hand, led, win, trump)
     if m & (m - 1) == 0:
         return m.bit_length() - 1
-    n = len(cards)
-    later = [(seat + j) & 3 for j in range(1, 4 - n)]
-    later_opp = [p for p in later if (p ^ seat) & 1]
+    # the one opponent still to play after this seat, if any (the next seat, unless it led)
+    nxt = h[(seat + 1) & 3] if n <= 2 else 0
     if (winseat ^ seat) & 1 == 0:
-        if not any(_can_beat(h[p], led, win, trump) for p in later_opp):
+        if not (nxt and _can_beat(nxt, led, win, trump)):
             plain = m & ~tmask
             if plain:
                 return _richest(plain, pts)
@@ -132,7 +128,7 @@ def rollout_card(h: list[int], seat: int, leader: int, cards: list[int], trump: 
             b = mm & -mm
             i = b.bit_length() - 1
             mm ^= b
-            if not any(_can_beat(h[p], led, i, trump) for p in later_opp):
+            if not (nxt and _can_beat(nxt, led, i, trump)):
                 return i
             best = i if best < 0 else best
         return best

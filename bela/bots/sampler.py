@@ -120,6 +120,7 @@ class _Draw:
 
 
 CardWeights = dict[int, list[float]]  # per free unseen card (engine number): weight per seat
+_Option = tuple[float, int, tuple[int, int, int, int]]  # weight, seat, the needs left after
 
 
 class WeightedDraw(_Draw):
@@ -128,7 +129,7 @@ class WeightedDraw(_Draw):
     ``weights`` weighs 1 everywhere): exact, by the sum of those products below each step
     (the seats' needs are the state). With every weight 1 it is the uniform draw."""
 
-    __slots__ = ("cards", "table", "zmemo")
+    __slots__ = ("cards", "omemo", "table", "zmemo")
 
     def __init__(self, k: Knowledge, weights: CardWeights) -> None:
         super().__init__(k)
@@ -142,6 +143,9 @@ class WeightedDraw(_Draw):
                     row[s] = 1.0 if w is None else max(w[s], 1e-9)
             self.table.append(row)
         self.zmemo: dict[tuple[int, int, int, int, int], float] = {}
+        # per state (card j, needs left): the seats that may take card j, with their weights
+        # and the weights' sum; a search draws a hundred deals through the same states
+        self.omemo: dict[tuple[int, int, int, int, int], tuple[list[_Option], float]] = {}
 
     def _z(self, j: int, left: tuple[int, int, int, int]) -> float:
         key = (j, *left)
@@ -161,6 +165,24 @@ class WeightedDraw(_Draw):
         self.zmemo[key] = z
         return z
 
+    def _options(self, j: int, left: tuple[int, int, int, int]) -> tuple[list[_Option], float]:
+        """The seats that may take card ``j`` with ``left`` still needed, each with its weight
+        (the card's weight there times the ways to deal the rest) and the needs left after
+        it, and the weights' sum."""
+        row = self.table[j]
+        options: list[_Option] = []
+        total = 0.0
+        for s in self.others:
+            if left[s] > 0 and row[s] > 0.0:
+                rest = list(left)
+                rest[s] -= 1
+                after = (rest[0], rest[1], rest[2], rest[3])
+                w = row[s] * self._z(j + 1, after)
+                if w > 0.0:
+                    options.append((w, s, after))
+                    total += w
+        return options, total
+
     def count(self) -> int:
         raise NotImplementedError("a weighted draw has no count")
 
@@ -171,31 +193,23 @@ class WeightedDraw(_Draw):
         if self._z(0, left) <= 0.0:
             return None
         hands = list(self.start)
+        omemo = self.omemo
         for j, c in enumerate(self.cards):
-            row = self.table[j]
-            options: list[tuple[float, int]] = []
-            total = 0.0
-            for s in self.others:
-                if left[s] > 0 and row[s] > 0.0:
-                    rest = list(left)
-                    rest[s] -= 1
-                    w = row[s] * self._z(j + 1, (rest[0], rest[1], rest[2], rest[3]))
-                    if w > 0.0:
-                        options.append((w, s))
-                        total += w
+            got = omemo.get((j, *left))
+            if got is None:
+                got = omemo[(j, *left)] = self._options(j, left)
+            options, total = got
             if not options:
                 return None
             r = rng.random() * total
-            pick: int = options[-1][1]
-            for w, holder in options:
+            _w, pick, after = options[-1]
+            for w, holder, then in options:
                 r -= w
                 if r < 0:
-                    pick = holder
+                    pick, after = holder, then
                     break
             hands[pick] |= 1 << c
-            rest = list(left)
-            rest[pick] -= 1
-            left = (rest[0], rest[1], rest[2], rest[3])
+            left = after
         return hands
 
 

@@ -101,7 +101,20 @@ class Solver:
             if not hl & (hl - 1):
                 if not hl:
                     return 2 if not flags & 2 else (0 if not flags & 1 else 1)
-                return last_trick(leader, flags)
+                # one card in each hand: the last trick is forced
+                counter[0] += 1
+                w = hl.bit_length() - 1
+                t = pts[w] + 10
+                ws = leader
+                for k in (1, 2, 3):
+                    s = (leader + k) & 3
+                    c = h[s].bit_length() - 1
+                    t += pts[c]
+                    if (c >> 3 == w >> 3 and c > w) or (c >> 3 == trump and w >> 3 != trump):
+                        w, ws = c, s
+                if ws & 1:
+                    return 1 if flags & 1 else 0
+                return 3 * t + (1 if flags & 2 else 2)
             if counter[0] > limit[0]:
                 raise NodeLimit
             key = ((h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96) << 4) | leader << 2 | flags
@@ -154,10 +167,45 @@ class Solver:
                 else:
                     tr = hand & tmask
                     m = hand if not tr else (tr & ABOVE[win] or tr) if win >> 3 == trump else tr
-            moves = ordered(m, n, seat, win, winseat) if m & (m - 1) else (m.bit_length() - 1,)
+            if m & (m - 1):
+                # move ordering, as keys sorted highest first (a key's low five bits are its
+                # card); cards still able to matter: in a hand, or taking the current trick
+                alive = h[0] | h[1] | h[2] | h[3]
+                if n == 0:
+                    key = key_lead
+                    beat = 0
+                else:
+                    alive |= 1 << win
+                    if (winseat ^ seat) & 1 == 0:
+                        key = key_smear
+                        beat = 0
+                    else:
+                        key = key_throw
+                        beat = ABOVE[win] | (tmask if win >> 3 != trump else 0)
+                moves = []
+                prev = -1
+                while m:
+                    lowbit = m & -m
+                    i = lowbit.bit_length() - 1
+                    m ^= lowbit
+                    if (
+                        prev >= 0
+                        and prev >> 3 == i >> 3
+                        and pts[prev] == pts[i]
+                        and not ABOVE[prev] & BELOW[i] & alive
+                    ):
+                        # same suit, same points, nothing alive between: the same card in effect
+                        prev = i
+                        continue
+                    prev = i
+                    moves.append(key_beat[i] if beat & lowbit else key[i])
+                moves.sort(reverse=True)
+            else:
+                moves = [m.bit_length() - 1]
             maximizing = maxing[seat]
             best = -INF if maximizing else INF
-            for i in moves:
+            for x in moves:
+                i = x & 31
                 b = 1 << i
                 h[seat] = hand ^ b
                 if n == 0:
@@ -194,56 +242,6 @@ class Solver:
                         if alpha >= beta:
                             break
             return best
-
-        def last_trick(leader: int, flags: int) -> int:
-            # one card in each hand: the last trick is forced
-            counter[0] += 1
-            w = h[leader].bit_length() - 1
-            t = pts[w] + 10
-            ws = leader
-            for k in (1, 2, 3):
-                s = (leader + k) & 3
-                c = h[s].bit_length() - 1
-                t += pts[c]
-                if (c >> 3 == w >> 3 and c > w) or (c >> 3 == trump and w >> 3 != trump):
-                    w, ws = c, s
-            if ws & 1:
-                return 1 if flags & 1 else 0
-            return 3 * t + (1 if flags & 2 else 2)
-
-        def ordered(m: int, n: int, seat: int, win: int, winseat: int) -> list[int]:
-            # cards still able to matter: in a hand, or taking the current trick
-            alive = h[0] | h[1] | h[2] | h[3]
-            if n == 0:
-                key = key_lead
-                beat = 0
-            else:
-                alive |= 1 << win
-                if (winseat ^ seat) & 1 == 0:
-                    key = key_smear
-                    beat = 0
-                else:
-                    key = key_throw
-                    beat = ABOVE[win] | (tmask if win >> 3 != trump else 0)
-            scored = []
-            prev = -1
-            while m:
-                lowbit = m & -m
-                i = lowbit.bit_length() - 1
-                m ^= lowbit
-                if (
-                    prev >= 0
-                    and prev >> 3 == i >> 3
-                    and pts[prev] == pts[i]
-                    and not ABOVE[prev] & BELOW[i] & alive
-                ):
-                    # same suit, same points, nothing alive between: the same card in effect
-                    prev = i
-                    continue
-                prev = i
-                scored.append(key_beat[i] if beat & lowbit else key[i])
-            scored.sort(reverse=True)
-            return [x & 31 for x in scored]
 
         self._trick_start = trick_start
         self._play = play
