@@ -146,24 +146,32 @@ def _can_beat(hand: int, led: int, win: int, trump: int) -> bool:
 
 
 def _cheapest(m: int, pts: Sequence[int]) -> int:
+    """The card of ``m`` worth the fewest points, the weakest between equals (the first suit's
+    on a tie). Within a suit, points never fall as strength rises, so each suit's candidate is
+    its weakest card."""
     best, bv = -1, INF
-    while m:
-        b = m & -m
-        i = b.bit_length() - 1
-        m ^= b
-        v = pts[i] * 8 + (i & 7)
-        if v < bv:
-            best, bv = i, v
+    for s in (0, 1, 2, 3):
+        part = m & SUIT_MASK[s]
+        if part:
+            i = (part & -part).bit_length() - 1
+            v = pts[i] * 8 + (i & 7)
+            if v < bv:
+                best, bv = i, v
     return best
 
 
 def _richest(m: int, pts: Sequence[int]) -> int:
+    """The card of ``m`` worth the most points, the weakest between equals (the first suit's on
+    a tie). Within a suit only cards of no points share a value, so each suit's candidate is
+    its strongest card, or its weakest when that is worth nothing."""
     best, bv = -1, -INF
-    while m:
-        b = m & -m
-        i = b.bit_length() - 1
-        m ^= b
-        v = pts[i] * 8 - (i & 7)
-        if v > bv:
-            best, bv = i, v
+    for s in (0, 1, 2, 3):
+        part = m & SUIT_MASK[s]
+        if part:
+            i = part.bit_length() - 1
+            if not pts[i]:
+                i = (part & -part).bit_length() - 1
+            v = pts[i] * 8 - (i & 7)
+            if v > bv:
+                best, bv = i, v
     return best

@@ -39,6 +39,21 @@ class NodeLimit(Exception):
     """The solver passed its node limit (``Solver.limit``) and gave up: no value, no guess."""
 
 
+def _keys(trump: int) -> tuple[tuple[int, ...], ...]:
+    """Move ordering keys (score * 32 + card, highest first): leading, high cards first; on a
+    partner's trick, the most points; winning, the lowest card that wins; else the cheapest."""
+    pts = POINTS[trump]
+    return (
+        tuple(((i & 7) * 4 + pts[i]) * 32 + i for i in range(32)),
+        tuple(pts[i] * 32 + i for i in range(32)),
+        tuple((100 - (i & 7)) * 32 + i for i in range(32)),
+        tuple(-pts[i] * 32 + i for i in range(32)),
+    )
+
+
+_KEYS = tuple(_keys(t) for t in range(4))
+
+
 class Solver:
     """One solver per trump suit and deal; its table may be reused between root moves and
     between positions of the same deal (the same cards in the same hands)."""
@@ -88,13 +103,7 @@ class Solver:
         counter = self.counter
         limit = self.limit
         maxing = self.maximizing
-        # move ordering keys (score * 32 + card, highest first): leading, high cards first;
-        # on a partner's trick, the most points; winning, the lowest card that wins; else the
-        # cheapest card
-        key_lead = [((i & 7) * 4 + pts[i]) * 32 + i for i in range(32)]
-        key_smear = [pts[i] * 32 + i for i in range(32)]
-        key_beat = [(100 - (i & 7)) * 32 + i for i in range(32)]
-        key_throw = [-pts[i] * 32 + i for i in range(32)]
+        key_lead, key_smear, key_beat, key_throw = _KEYS[trump]
 
         def trick_start(leader: int, flags: int, alpha: int, beta: int) -> int:
             hl = h[leader]
