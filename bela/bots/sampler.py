@@ -195,9 +195,10 @@ class WeightedDraw(_Draw):
         hands = list(self.start)
         omemo = self.omemo
         for j, c in enumerate(self.cards):
-            got = omemo.get((j, *left))
+            key = (j, *left)
+            got = omemo.get(key)
             if got is None:
-                got = omemo[(j, *left)] = self._options(j, left)
+                got = omemo[key] = self._options(j, left)
             options, total = got
             if not options:
                 return None
