@@ -51,7 +51,9 @@ PAR_LEVEL = "hard"
 #      player's own play; issue 24)
 #   5: rollouts to a 2-trick exact endgame over 84 deals, and 84 more for a close call
 #      (bela.bots.search.evaluate's extra_samples; issue 24)
-PAR_VERSION = 5
+#   6: the card-location model read from the order of play too (how each seat followed, at
+#      which place, what it smeared, called, discarded and led first: 1079 features; issue 35)
+PAR_VERSION = 6
 _DAILY_SALT = 0xDA17_DEA1  # mixed in first: a day's seed is not some match's ``?seed=``
 _PAR_SALT = 0x9A12
 MAX_SEED = (1 << 63) - 1  # the page's seeds (web/params.py) stay below this

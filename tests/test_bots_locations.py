@@ -170,7 +170,11 @@ def test_the_shipped_model_reads_what_players_read() -> None:
     led_low, small_discard = 1, 6
     lost, above_given = 0, 6
     assert f[flag + led_low * kinds + 6] < 0.8
-    assert f[flag + small_discard * kinds + 6] > 1.2
+    # the call, read twice (the flag, and the order of play: a small side card onto the
+    # partner's trick); a small card thrown onto the other side's trick leaves that suit short
+    call, own_onto_partners, own_onto_theirs = locations.OFF_CALL, 0, 1
+    assert f[flag + small_discard * kinds + 6] * f[call + own_onto_partners * kinds + 6] > 2.0
+    assert f[call + own_onto_partners * kinds + 9] < 0.5 and f[call + own_onto_theirs * kinds + 9] < 0.5
     assert f[rel + lost * kinds + 9] < 0.5 and f[rel + lost * kinds + 8] < 0.5
     assert f[rel + above_given * kinds + 8] < 0.8
 
@@ -184,25 +188,32 @@ def test_the_shipped_factors_name_the_scripts_settings() -> None:
     assert f"seed {settings['seed']}, {settings['steps']} steps" in doc
     assert len(card_locations.FACTORS) == locations.FEATURES
     assert all(x > 0 for x in card_locations.FACTORS)
-    assert (ROOT / "bela" / "data" / "card_locations.py").stat().st_size < 6144
+    assert (ROOT / "bela" / "data" / "card_locations.py").stat().st_size < 10240
+
+
+def _clubs_by_south(hands: list[str], plays: str) -> Observation:
+    """S's observation after W deals ``hands`` (S, E, N, W), S names clubs and ``plays`` follow."""
+    hand = Hand(Seat.W, {seat: tuple(parse_cards(h.split())) for seat, h in zip(Seat, hands, strict=True)})
+    hand.apply(Bid(Suit.CLUBS))
+    for text in plays.split():
+        card = Card.parse(text)
+        hand.apply(next(a for a in hand.legal_actions() if isinstance(a, Play) and a.card == card))
+    return observe(hand, Seat.S)
 
 
 def test_relations_place_each_card_against_what_the_seat_played() -> None:
     # clubs named by S, who leads AH; E loses 9H onto it, N (no heart, no club) discards 8D, W
     # (neither) discards KS: from S's seat, E's cheaper hearts, N's cheaper and dearer diamonds
     # and W's cheaper and dearer spades stand in those relations
-    deal = {
-        Seat.S: tuple(parse_cards(["AH", "KH", "QH", "JH", "7C", "8C", "9C", "TC"])),
-        Seat.E: tuple(parse_cards(["7H", "8H", "9H", "TH", "JC", "QC", "KC", "AC"])),
-        Seat.N: tuple(parse_cards(["AD", "7D", "8D", "9D", "AS", "7S", "8S", "9S"])),
-        Seat.W: tuple(parse_cards(["TD", "JD", "QD", "KD", "TS", "JS", "QS", "KS"])),
-    }
-    hand = Hand(Seat.W, deal)
-    hand.apply(Bid(Suit.CLUBS))
-    for text in ("AH", "9H", "8D", "KS"):
-        card = Card.parse(text)
-        hand.apply(next(a for a in hand.legal_actions() if isinstance(a, Play) and a.card == card))
-    obs = observe(hand, Seat.S)
+    obs = _clubs_by_south(
+        [
+            "AH KH QH JH 7C 8C 9C TC",
+            "7H 8H 9H TH JC QC KC AC",
+            "AD 7D 8D 9D AS 7S 8S 9S",
+            "TD JD QD KD TS JS QS KS",
+        ],
+        "AH 9H 8D KS",
+    )
     rel = locations.relations(obs)
 
     def m(text: str) -> int:
@@ -216,4 +227,52 @@ def test_relations_place_each_card_against_what_the_seat_played() -> None:
     h8 = Card.parse("8H").index
     assert locations.OFF_RELATION + 0 * locations.KINDS + 9 in feats[h8][Seat.E]  # side 7-9
     assert not feats[h8][Seat.S]  # the asking seat
-    assert not any(f >= locations.OFF_RELATION for f in feats[Card.parse("TH").index][Seat.E])
+    th = feats[Card.parse("TH").index][Seat.E]
+    assert not any(locations.OFF_RELATION <= f < locations.OFF_ORDER for f in th)
+    # the same deal's marks (bela.bots.locations.marks): N's small diamond discarded onto its
+    # partner's trick calls (1), W's first discard is a point card, S's first lead a heart
+    mk = locations.marks(obs)
+    assert mk.call[Seat.N][Suit.DIAMONDS] == 1 and not mk.call[Seat.W][Suit.SPADES]
+    assert mk.discard[Seat.N] == (Suit.DIAMONDS, False) and mk.discard[Seat.W] == (Suit.SPADES, True)
+    assert mk.discard[Seat.S] is None and mk.lead[Seat.S] == Suit.HEARTS and mk.lead[Seat.E] == -1
+    kd, js = Card.parse("KD").index, Card.parse("JS").index  # N's small cards are known: it must hold them
+    call, discard, kinds = locations.OFF_CALL, locations.OFF_DISCARD, locations.KINDS
+    assert call + 0 * kinds + 8 in feats[kd][Seat.N]  # its own call onto its partner's trick x side K-Q-J
+    assert discard + 1 * kinds + 8 in feats[kd][Seat.N]  # its first discard, a small one of this suit
+    assert discard + 2 * kinds + 8 in feats[js][Seat.N]  # another suit's
+    assert discard + 0 * kinds + 8 in feats[js][Seat.W]  # W's first discard, a point card of this suit
+    assert not any(call <= f < discard for f in feats[js][Seat.W])  # KS is no call
+
+
+def test_marks_read_how_each_seat_followed_in_order() -> None:
+    # clubs named by S, who leads AH: E follows 9H onto the other side's trick (second hand), N
+    # smears TH onto its partner's (third), W gives JH (fourth). S leads 7D: E takes it with 8D,
+    # N overtakes with AD, W gives QD onto the other side's trick
+    obs = _clubs_by_south(
+        [
+            "AH KH 7C 8C 9C TC 7D 7S",
+            "7H 9H JC QC KC AC 8D 8S",
+            "TH 8H AD 9D TD AS 9S TS",
+            "QH JH JD QD KD JS QS KS",
+        ],
+        "AH 9H TH JH 7D 8D AD QD",
+    )
+    mk = locations.marks(obs)
+    point_ours, small_theirs, point_theirs = 0, 2, 3  # and 1: a small card onto its partner's
+
+    def bit(how: int, place: int) -> int:
+        return 1 << (how * 3 + place - 1)
+
+    assert mk.follow[Seat.E][Suit.HEARTS] == bit(small_theirs, 1)
+    assert mk.follow[Seat.N][Suit.HEARTS] == bit(point_ours, 2)
+    assert mk.follow[Seat.W][Suit.HEARTS] == bit(small_theirs, 3)  # the jack is worth 2
+    assert mk.follow[Seat.E][Suit.DIAMONDS] == bit(small_theirs, 1)
+    assert mk.follow[Seat.N][Suit.DIAMONDS] == bit(point_theirs, 2)
+    assert mk.follow[Seat.W][Suit.DIAMONDS] == bit(point_theirs, 3)
+    assert mk.smear[Seat.N][Suit.HEARTS] == 1 << 7 and not mk.smear[Seat.W][Suit.HEARTS]  # side ten
+    assert mk.lead == [Suit.HEARTS, -1, -1, -1] and mk.discard == [None] * 4 and not any(map(any, mk.call))
+    feats = locations.features(obs, infer(obs))
+    kinds, h7 = locations.KINDS, Card.parse("7H").index
+    assert locations.OFF_ORDER + (small_theirs * 3 + 0) * kinds + 9 in feats[h7][Seat.E]
+    assert locations.OFF_PORDER + (small_theirs * 3 + 2) * kinds + 9 in feats[h7][Seat.E]  # W, its partner
+    assert locations.OFF_SMEAR + 7 * kinds + 9 in feats[Card.parse("8H").index][Seat.N]

@@ -85,7 +85,9 @@ def finish(model: Model, seed: int) -> None:
 def test_the_reported_take_back_gets_the_price_of_the_line_played(tmp_path: Path) -> None:
     model, coach, flow = table(loads(_whole()))
     note = south(model, coach, flow, "AD")
-    assert note is not None and note.better == "JC" and round(note.cost, 1) == 33.7  # as reported
+    # bela review's figure (the report quoted 33.7 from the hard player of then; issue 35's
+    # tenth pass prices it 28.0)
+    assert note is not None and note.better == "JC" and round(note.cost, 1) == 28.0
     others(model, "9D", "8D", "JD")  # West wins the trick with the jack of trumps
     others(model, "AS")  # and leads the ace of spades
     coach.turn()  # South, holding 7D, is priced facing AS (the line to be taken back)
@@ -96,10 +98,11 @@ def test_the_reported_take_back_gets_the_price_of_the_line_played(tmp_path: Path
     others(model, "TD", "8D", "JD", "AS")
     note = south(model, coach, flow, "TS")  # the same count of actions, another position
     assert note is not None
-    assert (note.better, round(note.cost, 1)) == ("JS", 22.5)  # bela review's, as reported; not 39.9
+    # bela review's (the report's 22.5 from the player of then); not the 29.0 of the line taken back
+    assert (note.better, round(note.cost, 1)) == ("JS", 27.8)
     finish(model, 24)
     review = bela_review(model.session.match, tmp_path)[5]
-    assert (review["card"], review["best"], review["cost"]) == ("TS", "JS", 22.5)
+    assert (review["card"], review["best"], review["cost"]) == ("TS", "JS", 27.8)
 
 
 def play_with_take_backs(seed: int) -> tuple[Model, dict[int, Note | None], int]:

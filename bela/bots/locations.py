@@ -19,13 +19,18 @@ features:
   than one it lost onto the other side's trick or discarded, stronger than one it gave its
   partner, between the trick's best card and the card it took the trick with...) x kind;
 - how many cards of the suit the seat has played x trump or not x place; a side jack or nine
-  x role (a seat that passed seldom holds both); the dealer made to name trump x trump kind.
+  x role (a seat that passed seldom holds both); the dealer made to name trump x trump kind;
+- the order of its play (:func:`marks`), each x the card's kind: how it followed the suit (a
+  point card or a smaller one, onto whose trick) at which place in the trick, and the same of
+  its partner; the kind of card it smeared onto its partner's trick; a small side card it or
+  its partner discarded, onto whose trick; its first discard (this suit's point card, a smaller
+  one, another suit's); its first lead (this suit or another) x whether it named trump.
 
 They are what a club player reads: a seat that led a small card of a suit seldom holds its
 ace; one that gave a small card onto its partner's trick holds no king there to smear; a small
 discard onto the partner's trick calls the ace; a seat that lost a card has no cheaper one
-there. The factors (629, fitted by
-``scripts/fit/fit_locations.py`` on the hard player's self-play) ship in
+there; a small card thrown onto the other side's trick comes from a short suit. The factors
+(1079, fitted by ``scripts/fit/fit_locations.py`` on the hard player's self-play) ship in
 :mod:`bela.data.card_locations`, imported when first needed. The deal sampler draws whole
 deals with probability proportional to the product of the weights of where each card lies,
 every hard fact kept (:class:`bela.bots.sampler.WeightedDraw`).
@@ -36,10 +41,12 @@ public bids and plays: unseen cards a seat cannot tell apart get the same featur
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from bela.bots.knowledge import ALL, SUIT_BITS, Knowledge, beats, stronger_mask, trick_plays
 from bela.cards import Rank, card_from_index
 from bela.observation import Observation
-from bela.seats import SEATS
+from bela.seats import SEATS, Seat
 
 ROLES = 5  # caller, caller's partner passed / silent, opponent passed / silent
 KINDS = 10
@@ -142,7 +149,13 @@ OFF_FLAG_ROLE = OFF_FORCED + 6  # flag x role
 OFF_PARTNER = OFF_FLAG_ROLE + FLAGS * ROLES  # the partner's flag x kind
 RELATIONS = 8  # how the card stands to one the seat played (see relations)
 OFF_RELATION = OFF_PARTNER + FLAGS * KINDS  # relation x kind
-FEATURES = OFF_RELATION + RELATIONS * KINDS
+OFF_ORDER = OFF_RELATION + RELATIONS * KINDS  # how it followed (see marks) x place x kind
+OFF_PORDER = OFF_ORDER + 12 * KINDS  # the same of its partner
+OFF_SMEAR = OFF_PORDER + 12 * KINDS  # the kind it gave onto its partner's trick x kind
+OFF_CALL = OFF_SMEAR + KINDS * KINDS  # a small side discard (it or its partner, onto whose trick) x kind
+OFF_DISCARD = OFF_CALL + 4 * KINDS  # its first discard: this suit's point card, smaller, another suit x kind
+OFF_LEAD = OFF_DISCARD + 3 * KINDS  # its first lead: this suit or another x it named trump x kind
+FEATURES = OFF_LEAD + 4 * KINDS
 
 
 def plays(obs: Observation) -> tuple[list[list[int]], list[list[int]]]:
@@ -176,6 +189,50 @@ def plays(obs: Observation) -> tuple[list[list[int]], list[list[int]]]:
         flags[s][c.suit] |= 1 << flag
         gone |= 1 << c.index
     return flags, count
+
+
+class Marks(NamedTuple):
+    """What each seat's play says, in the order it came (see :func:`marks`)."""
+
+    follow: list[list[int]]  # per seat and suit: a bit per (how it followed, its place)
+    smear: list[list[int]]  # per seat and suit: a bit per kind it gave onto its partner's trick
+    call: list[list[int]]  # per seat and suit: a small side card discarded, 1 onto its partner's trick, 2 not
+    discard: list[tuple[int, bool] | None]  # per seat: its first discard's suit, and a point card or not
+    lead: list[int]  # per seat: its first lead's suit (-1 none yet)
+
+
+def marks(obs: Observation) -> Marks:
+    """Per seat, the order of its play, as a player reads it: how it followed the suit led
+    (0 a point card onto its partner's trick, 1 a card worth less onto it, 2 a card worth
+    less onto the other side's trick, 3 a point card onto it) at which place in the trick
+    (second, third, fourth hand; bit ``how * 3 + place - 1``); the kinds it smeared onto its
+    partner's trick; a small side card (7 to 9) it discarded (the call onto its partner's
+    trick, the short suit thrown onto the other side's); its first discard; its first lead."""
+    trump = obs.trump
+    assert trump is not None
+    follow = [[0, 0, 0, 0] for _ in SEATS]
+    smear = [[0, 0, 0, 0] for _ in SEATS]
+    call = [[0, 0, 0, 0] for _ in SEATS]
+    discard: list[tuple[int, bool] | None] = [None, None, None, None]
+    lead = [-1, -1, -1, -1]
+    for j, s, c, led, best_seat, _best in trick_plays(obs):
+        if best_seat is None:
+            if lead[s] < 0:
+                lead[s] = c.suit
+            continue
+        ours = best_seat.team is s.team
+        points = c.points(trump) >= 3
+        if c.suit == led:
+            how = (0 if points else 1) if ours else (3 if points else 2)
+            follow[s][c.suit] |= 1 << (how * 3 + j - 1)
+            if ours:
+                smear[s][c.suit] |= 1 << (_TRUMP_KIND if c.suit == trump else _SIDE_KIND)[c.rank]
+        elif c.suit != trump:
+            if discard[s] is None:
+                discard[s] = (c.suit, points)
+            if c.rank in (Rank.SEVEN, Rank.EIGHT, Rank.NINE):
+                call[s][c.suit] |= 1 if ours else 2
+    return Marks(follow, smear, call, discard, lead)
 
 
 def relations(obs: Observation) -> list[list[int]]:
@@ -218,6 +275,7 @@ def features(obs: Observation, k: Knowledge) -> dict[int, list[list[int]]]:
     role = roles(obs)
     flags, count = plays(obs)
     related = relations(obs)
+    mk = marks(obs)
     forced = len(obs.bids) == 4
     unplayed = ALL & ~k.played
     out: dict[int, list[list[int]]] = {}
@@ -250,9 +308,31 @@ def features(obs: Observation, k: Knowledge) -> dict[int, list[list[int]]]:
             for r, m in enumerate(related[s]):
                 if m >> c & 1:
                     f.append(OFF_RELATION + r * KINDS + kind)
+            _marked(f, mk, s, card.suit, tr, role[s] == 0, kind)
             feats[s] = f
         out[c] = feats
     return out
+
+
+def _marked(f: list[int], mk: Marks, s: Seat, suit: int, tr: int, caller: bool, kind: int) -> None:
+    """Add to ``f`` the features of :func:`marks` for seat ``s`` holding a card of ``suit``."""
+    for offset, bits in ((OFF_ORDER, mk.follow[s][suit]), (OFF_PORDER, mk.follow[s.partner][suit])):
+        for b in range(12):
+            if bits >> b & 1:
+                f.append(offset + b * KINDS + kind)
+    bits = mk.smear[s][suit]
+    for g in range(KINDS):
+        if bits >> g & 1:
+            f.append(OFF_SMEAR + g * KINDS + kind)
+    for who, bits in enumerate((mk.call[s][suit], mk.call[s.partner][suit])):
+        for b in range(2):
+            if bits >> b & 1:
+                f.append(OFF_CALL + (who * 2 + b) * KINDS + kind)
+    first = mk.discard[s]
+    if first is not None and (first[0] == suit or not tr):
+        f.append(OFF_DISCARD + (2 if first[0] != suit else 0 if first[1] else 1) * KINDS + kind)
+    if mk.lead[s] >= 0:
+        f.append(OFF_LEAD + ((mk.lead[s] != suit) * 2 + caller) * KINDS + kind)
 
 
 _FACTORS: tuple[float, ...] | None = None

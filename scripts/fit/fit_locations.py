@@ -6,11 +6,12 @@ by the bids alone (``locations`` off), so the data does not hang on the factors 
 (the same data whatever they are). At every fourth
 decision of the play before the last trick, the seat to act's observation gives, for each
 unseen card not known to be in a hand, the features of each seat that may hold it and the seat
-that does. Nothing of this data is kept: it is made again from the seed (``--jobs`` plays the
-hands in that many processes; the data is the same). Or the hands are played once and kept:
-``--record FILE`` appends each hand's actions to FILE (a line of JSON each; a run stopped
-early keeps what it played, and the next goes on from there), ``--from FILE`` replays them
-for the same data without the search (feature sets compared on the same hands).
+that does. The hands are played again from the seed (``--jobs`` plays them in that many
+processes; the data is the same), or played once and kept: ``--record FILE`` appends each
+hand's actions to FILE (a line of JSON each; a run stopped early keeps what it played, and the
+next goes on from there), ``--from FILE`` replays them for the same data without the search
+(feature sets compared on the same hands, in seconds). The shipped factors come from the
+hands kept in ``scripts/fit/data/hands.jsonl.gz`` (:data:`SHIPPED`; ``--check``).
 
 The model: a seat holds a card with odds ``need[seat] * exp(sum of its features' weights)``
 among the seats that may hold it (``need``: the cards it still holds beyond the known ones), a
@@ -21,14 +22,15 @@ the same factors, byte for byte. Pure Python (no numpy).
 It prints the mean log-loss per card on hands from another seed, the model's against the hand
 sizes alone, and writes ``bela/data/card_locations.py`` (the factors ``exp(weight)``). Usage:
 
-    .venv/bin/python -m scripts.fit.fit_locations --hands 2000 --seed 2026 --jobs 2
-    .venv/bin/python -m scripts.fit.fit_locations --check --jobs 2  # refit as shipped, compare
+    .venv/bin/python -m scripts.fit.fit_locations --from scripts/fit/data/hands.jsonl.gz \
+        --hands 2500 --tests 500  # as shipped, on the kept hands
+    .venv/bin/python -m scripts.fit.fit_locations --hands 2000 --seed 2026 --jobs 2  # play new hands
+    .venv/bin/python -m scripts.fit.fit_locations --check  # refit as shipped (the kept hands), compare
     .venv/bin/python -m scripts.fit.fit_locations --record hands.jsonl --jobs 2  # play, keep
     .venv/bin/python -m scripts.fit.fit_locations --from hands.jsonl --dry-run  # fit on them
 
 A FILE ending in .gz is read and written gzipped. ``scripts/fit/data/hands.jsonl.gz`` keeps
-3,000 hands of the hard player of 2026-12-04 (2,500 of seed 2026, 500 of 2027 held out;
-``--from scripts/fit/data/hands.jsonl.gz --hands 2500 --tests 500``).
+3,000 hands of the hard player of 2026-12-04 (2,500 of seed 2026, 500 of 2027 held out).
 """
 
 from __future__ import annotations
@@ -60,8 +62,10 @@ OUT = ROOT / "bela" / "data" / "card_locations.py"
 # one example: (the feature ids of each seat that may hold the card, its need, the holder's place)
 Example = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]
 
-SHIPPED = {"hands": 2000, "seed": 2026, "steps": 100}
-L2 = 1e-4  # the penalty on each weight, per example
+KEPT = ROOT / "scripts" / "fit" / "data" / "hands.jsonl.gz"
+# the shipped factors: fitted on the kept recording's first 2,500 hands of seed 2026, 500 of 2027 held out
+SHIPPED = {"hands": 2500, "seed": 2026, "steps": 100, "tests": 500}
+L2 = 3e-5  # the penalty on each weight, per example
 RATE = 0.1  # Adam's step
 
 
@@ -245,6 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.check:
         args.hands, args.seed, args.steps = SHIPPED["hands"], SHIPPED["seed"], SHIPPED["steps"]
+        args.tests, args.source = SHIPPED["tests"], KEPT
     tests = args.tests or max(args.hands // 5, 1)
     if args.record:
         record(args.record, args.seed + 1, tests, args.jobs)
