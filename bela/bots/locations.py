@@ -75,6 +75,12 @@ _SIDE_KIND = {
 }
 
 
+def _kind(suit: int, rank: Rank, trump: int) -> int:
+    """The card's kind (0 to 5 trump jack, nine, ace, ten, king or queen, 7 or 8; 6 to 9 side
+    ace, ten, king to jack, 7 to 9)."""
+    return _TRUMP_KIND[rank] if suit == trump else _SIDE_KIND[rank]
+
+
 def roles(obs: Observation) -> list[int]:
     """Each seat's part in the bidding (0 caller, 1/2 its partner passed/silent, 3/4 an
     opponent passed/silent)."""
@@ -127,7 +133,7 @@ def buckets(obs: Observation, k: Knowledge) -> dict[int, list[int]]:
         c = low.bit_length() - 1
         m ^= low
         suit, rank = c >> 3, Rank(c & 7)
-        kind = _TRUMP_KIND[rank] if suit == trump else _SIDE_KIND[rank]
+        kind = _kind(suit, rank, trump)
         row = [-1, -1, -1, -1]
         for s in SEATS:
             if s != k.seat and not (k.cannot[s] >> c & 1):
@@ -226,7 +232,7 @@ def marks(obs: Observation) -> Marks:
             how = (0 if points else 1) if ours else (3 if points else 2)
             follow[s][c.suit] |= 1 << (how * 3 + j - 1)
             if ours:
-                smear[s][c.suit] |= 1 << (_TRUMP_KIND if c.suit == trump else _SIDE_KIND)[c.rank]
+                smear[s][c.suit] |= 1 << _kind(c.suit, c.rank, trump)
         elif c.suit != trump:
             if discard[s] is None:
                 discard[s] = (c.suit, points)
@@ -283,7 +289,7 @@ def features(obs: Observation, k: Knowledge) -> dict[int, list[list[int]]]:
         card = card_from_index(c)
         tr = 1 if card.suit == trump else 0
         rel = min((stronger_mask(card, trump) & unplayed).bit_count(), 2)
-        kind = _TRUMP_KIND[card.rank] if tr else _SIDE_KIND[card.rank]
+        kind = _kind(card.suit, card.rank, trump)
         side_honour = -1 if tr else {Rank.JACK: 0, Rank.NINE: 1}.get(card.rank, -1)
         feats: list[list[int]] = [[], [], [], []]
         for s in SEATS:
