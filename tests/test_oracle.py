@@ -42,6 +42,8 @@ def test_what_each_kind_tells() -> None:
     assert oracle.told("trumps", Seat.S, Seat.N, Suit.HEARTS) == _mask(
         Card.parse(t) for t in ["7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"]
     )
+    assert oracle.told("honours", Seat.S, Seat.N, Suit.SPADES) == _mask([Card.parse("JS"), Card.parse("9S")])
+    assert oracle.told("honours", Seat.S, Seat.W, Suit.SPADES) == 0
     assert oracle.told("next", Seat.S, Seat.E, Suit.HEARTS) == (1 << 32) - 1
     assert oracle.told("next", Seat.S, Seat.W, Suit.HEARTS) == 0
     assert oracle.told("partner", Seat.E, Seat.W, Suit.HEARTS) == (1 << 32) - 1

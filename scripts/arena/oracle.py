@@ -13,7 +13,8 @@ deal is what the told cards are worth to the player. What it is told (``KNOW``):
 
 - ``all``: every other hand; ``partner``: the partner's hand; ``next``: the hand of the seat
   that plays after it (an opponent);
-- ``trumps``: which trumps the partner holds; ``aces``: which side aces and tens it holds;
+- ``trumps``: which trumps the partner holds; ``honours``: whether it holds the trump jack
+  and nine; ``aces``: which side aces and tens it holds;
 - ``nothing``: the control, which plays as B and ties every deal.
 
 No part of this is in ``bela/``: the player never sees more than its observation. The figures
@@ -43,17 +44,19 @@ from bela.observation import observe
 from bela.seats import SEATS, Seat
 from scripts.arena.arena_vs import local, run
 
-KNOW = ("all", "partner", "next", "trumps", "aces", "nothing")
+KNOW = ("all", "partner", "next", "trumps", "honours", "aces", "nothing")
 
 
 def told(know: str, seat: Seat, other: Seat, trump: int) -> int:
     """The cards whose place in ``other``'s hand ``seat`` is told (a bit per card index)."""
     if know == "nothing" or (know == "next" and other != seat.next):
         return 0
-    if know in ("partner", "trumps", "aces") and other != seat.partner:
+    if know in ("partner", "trumps", "honours", "aces") and other != seat.partner:
         return 0
     if know == "trumps":
         return SUIT_BITS[trump]
+    if know == "honours":
+        return (1 << (trump * 8 + Rank.JACK)) | (1 << (trump * 8 + Rank.NINE))
     if know == "aces":
         return sum((1 << (s * 8 + Rank.ACE)) | (1 << (s * 8 + Rank.TEN)) for s in range(4) if s != trump)
     return (1 << 32) - 1
