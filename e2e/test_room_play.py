@@ -292,6 +292,10 @@ def test_a_guest_in_firefox_joins_a_chromium_host_and_plays_a_hand(room: tuple[P
         while fox.evaluate("() => document.body.dataset.appState") != "ready":
             assert time.monotonic() < deadline, "Firefox did not start the page"
             time.sleep(0.5)
+        # the invitation is drawn once the rooms' modules are read, a moment after the page is ready
+        while not fox.evaluate("() => !!document.querySelector('[data-room-name]')"):
+            assert time.monotonic() < deadline, "Firefox did not show the invitation"
+            time.sleep(0.25)
         fox.evaluate(
             "() => { document.querySelector('[data-room-name]').value = 'Lisica';"
             " document.querySelector('[data-action=\"join-room\"]').click(); }"
