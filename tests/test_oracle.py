@@ -3,14 +3,12 @@ the shipped player."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
 
 from bela.actions import Phase, Play
 from bela.arena import level_player, play_hand
 from bela.bots import decide
-from bela.bots.knowledge import infer
+from bela.bots.knowledge import ALL, infer, mask
 from bela.bots.sampler import enumerate_deals, sample_hidden
 from bela.cards import Card, Suit
 from bela.deal import SplitMix64, deal_cards
@@ -18,10 +16,6 @@ from bela.hand import Hand
 from bela.observation import observe
 from bela.seats import SEATS, Seat
 from scripts.arena import oracle
-
-
-def _mask(cards: Iterable[Card]) -> int:
-    return sum(1 << c.index for c in cards)
 
 
 def _in_play(plays: int, seed: int = 11) -> Hand:
@@ -36,18 +30,18 @@ def _in_play(plays: int, seed: int = 11) -> Hand:
 
 
 def test_what_each_kind_tells() -> None:
-    side_aces_tens = _mask(Card.parse(t) for t in ["AH", "TH", "AD", "TD", "AS", "TS"])
+    side_aces_tens = mask([Card.parse(t) for t in ["AH", "TH", "AD", "TD", "AS", "TS"]])
     assert oracle.told("aces", Seat.S, Seat.N, Suit.CLUBS) == side_aces_tens
     assert oracle.told("aces", Seat.S, Seat.E, Suit.CLUBS) == 0
-    assert oracle.told("trumps", Seat.S, Seat.N, Suit.HEARTS) == _mask(
-        Card.parse(t) for t in ["7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"]
+    assert oracle.told("trumps", Seat.S, Seat.N, Suit.HEARTS) == mask(
+        [Card.parse(t) for t in ["7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"]]
     )
-    assert oracle.told("honours", Seat.S, Seat.N, Suit.SPADES) == _mask([Card.parse("JS"), Card.parse("9S")])
+    assert oracle.told("honours", Seat.S, Seat.N, Suit.SPADES) == mask([Card.parse("JS"), Card.parse("9S")])
     assert oracle.told("honours", Seat.S, Seat.W, Suit.SPADES) == 0
-    assert oracle.told("next", Seat.S, Seat.E, Suit.HEARTS) == (1 << 32) - 1
+    assert oracle.told("next", Seat.S, Seat.E, Suit.HEARTS) == ALL
     assert oracle.told("next", Seat.S, Seat.W, Suit.HEARTS) == 0
-    assert oracle.told("partner", Seat.E, Seat.W, Suit.HEARTS) == (1 << 32) - 1
-    assert all(oracle.told("all", Seat.S, s, Suit.HEARTS) == (1 << 32) - 1 for s in (Seat.W, Seat.N, Seat.E))
+    assert oracle.told("partner", Seat.E, Seat.W, Suit.HEARTS) == ALL
+    assert all(oracle.told("all", Seat.S, s, Suit.HEARTS) == ALL for s in (Seat.W, Seat.N, Seat.E))
     assert all(oracle.told("nothing", Seat.S, s, Suit.HEARTS) == 0 for s in SEATS)
     with pytest.raises(ValueError, match="unknown 'hearts'"):
         oracle.oracle_player("hard", "hearts")
@@ -63,7 +57,7 @@ def test_told_all_leaves_one_deal_the_true_one() -> None:
     oracle.reveal(k, hand, seat, "all")
     deals = enumerate_deals(k, 10)
     assert deals is not None and len(deals) == 1
-    assert all(deals[0][s] == _mask(hand.held[s]) for s in SEATS if s != seat)
+    assert all(deals[0][s] == mask(hand.held[s]) for s in SEATS if s != seat)
 
 
 def test_told_the_partners_trumps_every_deal_gives_it_those_and_no_others() -> None:
@@ -73,7 +67,7 @@ def test_told_the_partners_trumps_every_deal_gives_it_those_and_no_others() -> N
     k = infer(observe(hand, seat))
     oracle.reveal(k, hand, seat, "trumps")
     trumps = 0xFF << (8 * int(hand.trump))
-    truth = _mask(hand.held[seat.partner]) & trumps
+    truth = mask(hand.held[seat.partner]) & trumps
     rng = SplitMix64(3)
     opponents = set()
     for _ in range(30):

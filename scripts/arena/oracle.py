@@ -36,7 +36,7 @@ from bela.bots import (
     decide,
     search,
 )
-from bela.bots.knowledge import SUIT_BITS, Knowledge, infer
+from bela.bots.knowledge import ALL, SUIT_BITS, Knowledge, infer, mask
 from bela.cards import Rank
 from bela.deal import SplitMix64, derive_seed
 from bela.hand import Hand
@@ -59,7 +59,7 @@ def told(know: str, seat: Seat, other: Seat, trump: int) -> int:
         return (1 << (trump * 8 + Rank.JACK)) | (1 << (trump * 8 + Rank.NINE))
     if know == "aces":
         return sum((1 << (s * 8 + Rank.ACE)) | (1 << (s * 8 + Rank.TEN)) for s in range(4) if s != trump)
-    return (1 << 32) - 1
+    return ALL
 
 
 def reveal(k: Knowledge, hand: Hand, seat: Seat, know: str) -> None:
@@ -69,7 +69,7 @@ def reveal(k: Knowledge, hand: Hand, seat: Seat, know: str) -> None:
         if other == seat:
             continue
         cards = told(know, seat, other, int(hand.trump)) & k.unseen
-        held = sum(1 << c.index for c in hand.held[other])
+        held = mask(hand.held[other])
         k.must[other] |= held & cards
         k.cannot[other] |= cards & ~held
 
