@@ -22,7 +22,7 @@ import dataclasses
 from collections.abc import Iterator
 
 from bela.actions import Play, parse_action
-from bela.bots import BUDGETS, search
+from bela.bots import BUDGETS, rank_search, search
 from bela.bots.knowledge import infer
 from bela.deal import SplitMix64
 from bela.hand import Hand
@@ -43,8 +43,7 @@ def loss(hand: Hand) -> float:
     k = infer(obs)
     reveal(k, hand, seat, "all")
     exact = search(obs, k, SplitMix64(1), EXACT).values
-    rolled = search(obs, k, SplitMix64(1), BUDGETS["hard"]).values
-    pick = max(sorted(rolled, key=lambda c: c.index), key=lambda c: rolled[c])
+    pick = rank_search(obs, search(obs, k, SplitMix64(1), BUDGETS["hard"]))[0][0]  # as the player ranks
     return max(exact.values()) - exact[pick]
 
 
