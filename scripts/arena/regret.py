@@ -20,7 +20,6 @@ docs/experiments.md (the eleventh and twelfth passes).
 from __future__ import annotations
 
 import argparse
-import copy
 import dataclasses
 from collections.abc import Iterator
 
@@ -32,7 +31,7 @@ from bela.hand import Hand
 from bela.observation import observe
 from bela.seats import SEATS
 from scripts.arena.oracle import reveal
-from scripts.fit.fit_locations import KEPT, new_hand, read_hands
+from scripts.fit.fit_locations import KEPT, SHIPPED, new_hand, read_hands
 
 EXACT = dataclasses.replace(BUDGETS["hard"], exact_cards=32, node_budget=10**12)
 
@@ -53,7 +52,8 @@ def loss(hand: Hand) -> float:
 def positions(hands: int, more_than: int, at_most: int, every: int) -> Iterator[tuple[Hand, int, bool]]:
     """The held-out kept hands' positions to look at: the hand there, the cards left, and
     whether the seat leads."""
-    rows = [r for r in read_hands(KEPT) if r[0] == 2027][:hands]
+    held_out = SHIPPED["seed"] + 1  # the card-location model's held-out hands
+    rows = [r for r in read_hands(KEPT) if r[0] == held_out][:hands]
     for seed, i, actions in rows:
         hand = new_hand(seed, i)
         for text in actions:
@@ -62,7 +62,7 @@ def positions(hands: int, more_than: int, at_most: int, every: int) -> Iterator[
             if isinstance(action, Play) and seat is not None and len(hand.actions) % every == 0:
                 left = sum(len(hand.held[s]) for s in SEATS)
                 if more_than < left <= at_most and len(hand.legal_cards()) > 1:
-                    yield copy.deepcopy(hand), left, not hand.trick.cards
+                    yield hand.copy(), left, not hand.trick.cards
             hand.apply(action)
 
 
