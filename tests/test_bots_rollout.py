@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bela.bots.cardset import POINTS
-from bela.bots.rollout import _cheapest, _richest
+from bela.bots.rollout import _cheapest, _richest, rollout_card
 
 
 def plain_cheapest(m: int, pts: tuple[int, ...]) -> int:
@@ -38,3 +38,55 @@ def test_a_known_hand() -> None:
     assert _cheapest(hand, pts) == 16  # the 7 of spades
     assert _richest(hand, pts) == 7  # the jack of trump, 20
     assert _richest(1 << 16 | 1 << 17, pts) == 16  # nothing but blanks: the weakest
+
+
+def _position(rng: random.Random) -> tuple[list[int], int, int, int, int, int, int]:
+    """A random position of a hand: k cards a seat, then 0 to 3 cards of a trick down."""
+    cards = list(range(32))
+    rng.shuffle(cards)
+    k = rng.randint(2, 8)
+    h = [0, 0, 0, 0]
+    for s in range(4):
+        for c in cards[s * k : (s + 1) * k]:
+            h[s] |= 1 << c
+    trump, leader, played = rng.randrange(4), rng.randrange(4), rng.randint(0, 3)
+    led, win, winseat = -1, -1, leader
+    for j in range(played):
+        s = (leader + j) & 3
+        c = (h[s] & -h[s]).bit_length() - 1
+        h[s] ^= 1 << c
+        if j == 0:
+            led, win = c >> 3, c
+        elif (c >> 3 == win >> 3 and c > win) or (c >> 3 == trump and win >> 3 != trump):
+            win, winseat = c, s
+    return h, (leader + played) & 3, played, led, win, winseat, trump
+
+
+def test_a_seat_plays_by_its_own_hand_and_the_cards_out_not_by_who_holds_them() -> None:
+    rng = random.Random(13)
+    moved = 0
+    for _ in range(3000):
+        h, seat, n, led, win, winseat, trump = _position(rng)
+        card = rollout_card(h, seat, n, led, win, winseat, trump)
+        assert h[seat] >> card & 1
+        # the same cards out, dealt again among the other seats (each keeps its count)
+        others = [s for s in range(4) if s != seat]
+        out = [i for s in others for i in range(32) if h[s] >> i & 1]
+        rng.shuffle(out)
+        again = list(h)
+        at = 0
+        for s in others:
+            size = h[s].bit_count()
+            again[s] = sum(1 << i for i in out[at : at + size])
+            at += size
+        moved += again != h
+        assert rollout_card(again, seat, n, led, win, winseat, trump) == card
+    assert moved > 2500
+
+
+def test_the_leader_pulls_trumps_while_its_partner_holds_the_last_ones() -> None:
+    # hearts trump (suit 0): South (0) holds the master jack (7) and the 7 of spades (16);
+    # only North, its partner, holds trumps still (the 8, 1); East and West hold spades.
+    # A seat cannot see that the trumps out are its partner's, so it pulls them.
+    h = [1 << 7 | 1 << 16, 1 << 17 | 1 << 18, 1 << 1 | 1 << 19, 1 << 20 | 1 << 21]
+    assert rollout_card(h, 0, 0, -1, -1, 0, 0) == 7

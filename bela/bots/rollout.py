@@ -1,7 +1,10 @@
 """The rollouts of the hard player's search (:func:`bela.bots.search.evaluate`): a hand played on
-from a candidate card by a quick full-information policy (:func:`rollout_card`), every hand in
-view, until an exact endgame of ``leaf_cards`` cards that :class:`~bela.bots.solver.Solver`
-solves.
+from a candidate card by a quick policy (:func:`rollout_card`) until an exact endgame of
+``leaf_cards`` cards that :class:`~bela.bots.solver.Solver` solves.
+
+Each seat of a rollout plays as a player at the table could: by its own hand and the cards
+still out, never by who holds them (the first policy looked into the others' hands, and a
+partner of a person played worse for it: docs/experiments.md, the thirteenth pass).
 
 Cards are the search's internal numbers (``suit * 8 + strength``, :mod:`bela.bots.cardset`);
 a value is the solver's ``R`` (three times the card points NS takes from here on, plus the
@@ -74,21 +77,22 @@ def rollout_value(
 
 
 def rollout_card(h: list[int], seat: int, n: int, led: int, win: int, winseat: int, trump: int) -> int:
-    """A quick full-information choice: pull or cash masters when leading, smear on the partner's
-    sure trick, win cheaply when last, else win with a card that holds, else throw cheap.
+    """A quick choice by the seat's own hand and the cards still out (``h``'s other hands
+    together, never who holds them): pull or cash masters when leading, smear on the
+    partner's sure trick, win cheaply when last, else win with a card that holds, else throw
+    cheap.
     ``n`` cards of the trick are down: the suit ``led``, the card ``win`` taking it, played by
     ``winseat`` (the three ignored when leading)."""
     pts = POINTS[trump]
     hand = h[seat]
     tmask = SUIT_MASK[trump]
+    # the cards still out: every card left but ours (a seat sees no other hand)
+    out = (h[0] | h[1] | h[2] | h[3]) ^ hand
     if not n:
-        # the cards are in one hand each: the others' cards are every card left but ours
-        others = (h[0] | h[1] | h[2] | h[3]) ^ hand
-        opp = h[(seat + 1) & 3] | h[(seat + 3) & 3]
         tr = hand & tmask
-        if tr and opp & tmask:
+        if tr and out & tmask:  # pull trumps with the master trump while any are out
             best = tr.bit_length() - 1
-            if not (others & tmask & ABOVE[best]):
+            if not (out & tmask & ABOVE[best]):
                 return best
         for s in range(4):
             if s == trump:
@@ -97,19 +101,18 @@ def rollout_card(h: list[int], seat: int, n: int, led: int, win: int, winseat: i
             if not mine:
                 continue
             best = mine.bit_length() - 1
-            if not (others & SUIT_MASK[s] & ABOVE[best]):
-                ruff = False
-                for o in ((seat + 1) & 3, (seat + 3) & 3):
-                    if not h[o] & SUIT_MASK[s] and h[o] & tmask:
-                        ruff = True
-                if not ruff:
-                    return best
+            # cash a side master unless a ruff is to be feared: two cards of the suit or
+            # fewer out, and trumps too
+            if not (out & SUIT_MASK[s] & ABOVE[best]) and not (
+                (out & SUIT_MASK[s]).bit_count() <= 2 and out & tmask
+            ):
+                return best
         return _cheapest(hand & ~tmask or hand, pts)
     m = legal_mask(hand, led, win, trump)
     if m & (m - 1) == 0:
         return m.bit_length() - 1
-    # the one opponent still to play after this seat, if any (the next seat, unless it led)
-    nxt = h[(seat + 1) & 3] if n <= 2 else 0
+    # an opponent still plays after this seat (it is second or third): any card out may be its
+    nxt = out if n <= 2 else 0
     if (winseat ^ seat) & 1 == 0:
         if not (nxt and _can_beat(nxt, led, win, trump)):
             plain = m & ~tmask

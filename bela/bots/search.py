@@ -5,9 +5,9 @@ score it leads to (the points written on the sheet, pad and štiglja included, a
 our written points minus theirs):
 
 - near the end of the hand the rest is solved exactly (:class:`~bela.bots.solver.Solver`);
-- earlier, the candidate is played, the hand is continued by a quick full-information policy
-  (:mod:`bela.bots.rollout`) until ``leaf_cards`` cards are left at the start of a trick, and
-  that endgame is solved exactly.
+- earlier, the candidate is played, the hand is continued by a quick policy whose seats see
+  only their own hands and the cards still out (:mod:`bela.bots.rollout`) until
+  ``leaf_cards`` cards are left at the start of a trick, and that endgame is solved exactly.
 
 A close call (the best card's lead inside the noise of the deals searched) gets more deals.
 
