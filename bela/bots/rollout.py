@@ -86,9 +86,9 @@ def rollout_card(h: list[int], seat: int, n: int, led: int, win: int, winseat: i
     pts = POINTS[trump]
     hand = h[seat]
     tmask = SUIT_MASK[trump]
-    # the cards still out: every card left but ours (a seat sees no other hand)
-    out = (h[0] | h[1] | h[2] | h[3]) ^ hand
     if not n:
+        # the cards still out: every card left but ours (a seat sees no other hand)
+        out = (h[0] | h[1] | h[2] | h[3]) ^ hand
         tr = hand & tmask
         if tr and out & tmask:  # pull trumps with the master trump while any are out
             best = tr.bit_length() - 1
@@ -111,8 +111,9 @@ def rollout_card(h: list[int], seat: int, n: int, led: int, win: int, winseat: i
     m = legal_mask(hand, led, win, trump)
     if m & (m - 1) == 0:
         return m.bit_length() - 1
-    # an opponent still plays after this seat (it is second or third): any card out may be its
-    nxt = out if n <= 2 else 0
+    # an opponent still plays after this seat (it is second or third): any card still out may
+    # be its (worked out only here: not for the fourth seat, nor for a forced card)
+    nxt = ((h[0] | h[1] | h[2] | h[3]) ^ hand) if n <= 2 else 0
     if (winseat ^ seat) & 1 == 0:
         if not (nxt and _can_beat(nxt, led, win, trump)):
             plain = m & ~tmask
