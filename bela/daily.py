@@ -55,7 +55,9 @@ PAR_LEVEL = "hard"
 #      which place, what it smeared, called, discarded and led first: 1079 features; issue 35)
 #   7: the search's rollouts played as at the table, each seat by its own hand and the cards
 #      still out, never by who holds them (issue 35)
-PAR_VERSION = 7
+#   8: trump named by a model per speaking position, fitted on the hands that reach it (what
+#      the passes before say) with the hard player's rollouts (issue 35)
+PAR_VERSION = 8
 _DAILY_SALT = 0xDA17_DEA1  # mixed in first: a day's seed is not some match's ``?seed=``
 _PAR_SALT = 0x9A12
 MAX_SEED = (1 << 63) - 1  # the page's seeds (web/params.py) stay below this

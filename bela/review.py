@@ -42,12 +42,12 @@ from typing import Any
 
 from bela.actions import Bid, Phase, Play
 from bela.bots import BUDGETS, LEVELS, decide, search
-from bela.bots.bidding import HARD_SHIFT, rich_value
+from bela.bots.bidding import rich_value
 from bela.bots.cardset import TO_CARD, TO_INT, mask_of
 from bela.bots.knowledge import infer
 from bela.bots.solver import INF, NodeLimit, Solver
 from bela.cards import Card, Suit
-from bela.data.trump_table import RICH_THRESHOLDS
+from bela.data.rich_table import THRESHOLDS as RICH_THRESHOLDS
 from bela.deal import SplitMix64, derive_seed
 from bela.hand import Hand
 from bela.match import Match
@@ -116,7 +116,7 @@ def bid_values(cards: Sequence[Card], position: int) -> dict[Suit | None, float]
     """
     values: dict[Suit | None, float] = {s: rich_value(cards, s, position) for s in Suit}
     if position != 3:
-        values[None] = RICH_THRESHOLDS[position] + HARD_SHIFT
+        values[None] = RICH_THRESHOLDS[position]
     return values
 
 

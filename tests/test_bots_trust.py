@@ -10,7 +10,7 @@ from bela.actions import Bid, Play
 from bela.bots import bidding, decide, lost_trick_throw, rank_search
 from bela.bots.search import SearchResult
 from bela.cards import Card, Suit
-from bela.data import trump_table
+from bela.data import rich_table
 from bela.deal import deal_cards
 from bela.hand import Hand
 from bela.observation import Observation, observe
@@ -142,7 +142,7 @@ def test_a_trick_the_partner_holds_is_not_lost() -> None:
 def test_a_bid_holds_the_jack_or_nine_of_trump() -> None:
     # long hearts with ace, ten, king, queen but neither jack nor nine: the old model named it
     hand = cards("AH TH KH QH AS 7D")
-    assert bidding.rich_value(hand, Suit.HEARTS, 0) >= trump_table.RICH_THRESHOLDS[0] + bidding.HARD_SHIFT
+    assert bidding.rich_value(hand, Suit.HEARTS, 0) >= rich_table.THRESHOLDS[0]
     for position in (0, 1, 2):
         suit, rule, _ = bidding.rich_choice(hand, position)
         assert suit is None and rule == "bid.model.bare"
@@ -152,10 +152,10 @@ def test_a_bid_holds_the_jack_or_nine_of_trump() -> None:
 
 
 def test_the_dealer_prefers_a_suit_with_its_jack_or_nine() -> None:
-    # clubs rates a little higher (the model), but spades holds the nine: the dealer names spades
-    hand = cards("AS 8D 9S QC 7C AC")
+    # diamonds rates a little higher (the model), but spades holds the nine: the dealer names spades
+    hand = cards("TC TD 9S 8D AD KC")
     values = {s: bidding.rich_value(hand, s, 3) for s in Suit}
-    assert values[Suit.CLUBS] > values[Suit.SPADES] >= values[Suit.CLUBS] - bidding.DEALER_HONOUR_SLACK
+    assert values[Suit.DIAMONDS] > values[Suit.SPADES] >= values[Suit.DIAMONDS] - bidding.DEALER_HONOUR_SLACK
     suit, rule, _ = bidding.rich_choice(hand, 3)
     assert suit is Suit.SPADES and rule == "bid.model.must"
 

@@ -6,7 +6,10 @@
   ``scripts/fit/fit_trump.py``) and names the best suit when it reaches the threshold of its
   speaking position;
 - hard predicts the hand score margin of naming each suit with a richer linear model (pairs,
-  length, side aces and tens, voids, visible declarations, position), fitted the same way.
+  length, side aces and tens, side lengths, voids, visible declarations), one per speaking
+  position, each fitted (``scripts/fit/fit_rich.py``, :mod:`bela.data.rich_table`) on the
+  hands that reach it: the first seat's on every deal, a later seat's only where the seats
+  before it passed by the same rule, so that what the passes say is in its weights.
 
 Positions: 0 is the first to speak (who also leads the first trick), 3 the dealer, who must
 name a suit (mus).
@@ -18,6 +21,7 @@ import math
 from collections.abc import Sequence
 
 from bela.cards import Card, Rank, Suit
+from bela.data import rich_table
 from bela.data import trump_table as table
 
 __all__ = [
@@ -84,10 +88,14 @@ RICH_NAMES: tuple[str, ...] = (
     "side_kings",
     "side_voids",
     "visible_declarations/10",
-    "position_1",
-    "position_2",
-    "position_3",
-    "trumps*first",
+    "J+3_trumps",
+    "9_without_J",
+    "J_without_9_short",
+    "trump_A+J",
+    "trump_T+9",
+    "longest_side",
+    "side_bare_tens",
+    "side_singletons",
 )
 
 
@@ -109,20 +117,24 @@ def _visible_declarations(cards: Sequence[Card]) -> int:
     return pts
 
 
-# The tables are fitted with outcomes of the rule-based play (fast enough to play out
-# hundreds of thousands of hands); hard plays better than that, so naming trump is worth more
-# to it: its thresholds are lowered by this margin (chosen in the arena against medium).
-HARD_SHIFT = -10.0
+def rich_features(cards: Sequence[Card], suit: Suit) -> list[float]:
+    """The hard model's features of naming ``suit`` with these six cards (:data:`RICH_NAMES`).
 
-
-def rich_features(cards: Sequence[Card], suit: Suit, position: int) -> list[float]:
+    >>> from bela.cards import Card
+    >>> f = rich_features([Card.parse(c) for c in ("JH", "9H", "AH", "TS", "7C", "8C")], Suit.HEARTS)
+    >>> {n: v for n, v in zip(RICH_NAMES, f) if v and n != "bias"}  # doctest: +NORMALIZE_WHITESPACE
+    {'trump_9': 1.0, 'trump_J': 1.0, 'trump_A': 1.0, 'trumps>=3': 1.0, 'J+9': 1.0, 'side_tens_bare': 1.0,
+     'side_voids': 1.0, 'J+3_trumps': 1.0, 'trump_A+J': 1.0, 'longest_side': 2.0, 'side_bare_tens': 1.0,
+     'side_singletons': 1.0}
+    """
     trumps = [c for c in cards if c.suit == suit]
     ranks = {c.rank for c in trumps}
     f: list[float] = [1.0]
     f.extend(1.0 if r in ranks else 0.0 for r in Rank)
     n = len(trumps)
     f.extend([float(n >= 3), float(n >= 4), float(n >= 5)])
-    f.append(float(Rank.JACK in ranks and Rank.NINE in ranks))
+    jack, nine = Rank.JACK in ranks, Rank.NINE in ranks
+    f.append(float(jack and nine))
     f.append(float(Rank.KING in ranks and Rank.QUEEN in ranks))
     side = [c for c in cards if c.suit != suit]
     aces = {c.suit for c in side if c.rank == Rank.ACE}
@@ -131,18 +143,26 @@ def rich_features(cards: Sequence[Card], suit: Suit, position: int) -> list[floa
     f.append(float(sum(1 for c in tens if c.suit in aces)))
     f.append(float(sum(1 for c in tens if c.suit not in aces)))
     f.append(float(sum(1 for c in side if c.rank == Rank.KING)))
-    f.append(float(sum(1 for s in Suit if s != suit and not any(c.suit == s for c in cards))))
+    lengths = {s: 0 for s in Suit if s != suit}
+    for c in side:
+        lengths[c.suit] += 1
+    f.append(float(sum(1 for v in lengths.values() if not v)))
     f.append(_visible_declarations(cards) / 10.0)
-    f.extend(1.0 if position == p else 0.0 for p in (1, 2, 3))
-    f.append(float(n) if position == 0 else 0.0)
+    f.append(float(jack and n >= 3))
+    f.append(float(nine and not jack))
+    f.append(float(jack and not nine and n <= 2))
+    f.append(float(jack and Rank.ACE in ranks))
+    f.append(float(nine and Rank.TEN in ranks))
+    f.append(float(max(lengths.values())))
+    f.append(float(sum(1 for c in tens if lengths[c.suit] == 1)))
+    f.append(float(sum(1 for v in lengths.values() if v == 1)))
     return f
 
 
 def rich_value(cards: Sequence[Card], suit: Suit, position: int) -> float:
-    w = table.RICH_WEIGHTS
-    if not w:
-        return table_score(cards, suit) - 60.0
-    return sum(a * b for a, b in zip(w, rich_features(cards, suit, position), strict=True))
+    """The hand score margin the hard model predicts for naming ``suit`` from ``position``."""
+    w = rich_table.WEIGHTS[position]
+    return sum(a * b for a, b in zip(w, rich_features(cards, suit), strict=True))
 
 
 def holds_jack_or_nine(cards: Sequence[Card], suit: Suit) -> bool:
@@ -168,7 +188,7 @@ def rich_choice(cards: Sequence[Card], position: int) -> Choice:
             if values[top] >= values[best] - DEALER_HONOUR_SLACK:
                 best = top
         return best, "bid.model.must", {"suit": best.letter, "margin": round(values[best], 1)}
-    threshold = table.RICH_THRESHOLDS[position] + HARD_SHIFT
+    threshold = rich_table.THRESHOLDS[position]
     if honoured:
         best = max(honoured, key=lambda s: (values[s], -int(s)))
     v = round(values[best], 1)
