@@ -27,7 +27,6 @@ disk is what the fit makes.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import sys
 import time
 from pathlib import Path
@@ -39,10 +38,9 @@ from bela.bots.rollout import rollout_card, rollout_value
 from bela.bots.search import Scoring, to_internal
 from bela.bots.solver import Solver
 from bela.cards import Rank, Suit, card_from_index
-from bela.deal import deal_cards, derive_seed
-from bela.declarations import belot_suit
 from bela.rules import HouseRules
 from bela.seats import SEATS, Seat
+from scripts.fit import simulation
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "bela" / "data" / "rich_table.py"
@@ -84,11 +82,7 @@ def simulate(args: tuple[int, list[int]]) -> list[Row]:
     seed, indices = args
     rules = HouseRules()
     rows: list[Row] = []
-    for i in indices:
-        dealer = SEATS[i % 4]
-        deal = deal_cards(derive_seed(seed, i), dealer)
-        if any(belot_suit(deal[s]) is not None for s in SEATS):
-            continue
+    for _, dealer, deal in simulation.deals(seed, indices):
         full = [0, 0, 0, 0]
         for s in SEATS:
             for c in deal[s]:
@@ -131,14 +125,11 @@ def fit(rows: list[Row], np: Any) -> tuple[list[list[float]], list[float]]:
             ridge[0, 0] = 0.0
             weights.append(np.linalg.solve(a.T @ a + ridge, a.T @ b))
         pred = np.stack([x[:, p] @ weights[p] for p in range(4)], axis=1)
-        for _ in range(4):
-            for position in range(3):
-                scores = []
-                for t in GRID:
-                    trial = list(thresholds)
-                    trial[position] = t
-                    scores.append((team_margin(y, choices(pred, hon, trial, np), position, np), t))
-                thresholds[position] = max(scores)[1]
+        thresholds = simulation.coordinate_ascent(
+            lambda position, trial: team_margin(y, choices(pred, hon, trial, np), position, np),  # noqa: B023
+            GRID,
+            thresholds,
+        )
         chosen = choices(pred, hon, thresholds, np)
         reach = [np.ones(n, dtype=bool)]
         for position in range(3):
@@ -216,13 +207,7 @@ def main(argv: list[str] | None = None) -> int:
         print("fit_rich needs NumPy: .venv/bin/pip install numpy", file=sys.stderr)
         return 2
     start = time.time()
-    chunks = [(args.seed, list(range(j, args.deals, args.jobs))) for j in range(args.jobs)]
-    if args.jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            parts = pool.map(simulate, chunks)
-    else:
-        parts = [simulate(chunks[0])]
-    rows = [r for part in parts for r in part]
+    rows = simulation.simulate_all(simulate, args.seed, args.deals, args.jobs)
     print(f"{len(rows)} deals, {16 * len(rows)} playouts in {time.time() - start:.0f} s", file=sys.stderr)
     weights, thresholds = fit(rows, np)
     info = f"{len(rows)} deals of seed {args.seed}, {16 * len(rows)} playouts, {ROUNDS} rounds"

@@ -20,7 +20,6 @@ It writes ``bela/data/trump_table.py``. Usage:
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import sys
 import time
 from pathlib import Path
@@ -29,12 +28,11 @@ from bela.actions import PASS, Bid, Play
 from bela.bots.knowledge import infer
 from bela.bots.policy import pick_card
 from bela.cards import Card, Rank, Suit
-from bela.deal import SplitMix64, deal_cards, derive_seed
-from bela.declarations import belot_suit
+from bela.deal import SplitMix64, derive_seed
 from bela.hand import Hand
 from bela.observation import observe
 from bela.scoring import score_hand
-from bela.seats import SEATS
+from scripts.fit import simulation
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,11 +55,7 @@ def play_out(hand: Hand, seed: int) -> None:
 def simulate(args: tuple[int, list[int]]) -> list[Row]:
     seed, indices = args
     rows: list[Row] = []
-    for i in indices:
-        dealer = SEATS[i % 4]
-        deal = deal_cards(derive_seed(seed, i), dealer)
-        if any(belot_suit(deal[s]) is not None for s in SEATS):
-            continue
+    for i, dealer, deal in simulation.deals(seed, indices):
         for position in range(4):
             seat = dealer.after(position + 1)
             for suit in Suit:
@@ -139,15 +133,7 @@ def best_thresholds(
                     break
         return total / len(outcomes)
 
-    for _ in range(4):
-        for pos in range(3):
-            scores = []
-            for t in grid:
-                trial = list(thr)
-                trial[pos] = t
-                scores.append((margin_for(pos, trial), t))
-            thr[pos] = max(scores)[1]
-    return thr
+    return simulation.coordinate_ascent(margin_for, grid, thr)
 
 
 def main() -> int:
@@ -160,13 +146,7 @@ def main() -> int:
     parser.add_argument("--out", default=str(ROOT / "bela" / "data" / "trump_table.py"))
     args = parser.parse_args()
     start = time.time()
-    chunks = [(args.seed, list(range(j, args.deals, args.jobs))) for j in range(args.jobs)]
-    if args.jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            parts = pool.map(simulate, chunks)
-    else:
-        parts = [simulate(chunks[0])]
-    rows = [r for part in parts for r in part]
+    rows = simulation.simulate_all(simulate, args.seed, args.deals, args.jobs)
     print(f"{len(rows)} playouts in {time.time() - start:.0f} s", file=sys.stderr)
 
     ys = [float(r[4]) for r in rows]
