@@ -112,12 +112,18 @@ def declaration_points(obs: Observation, full: Sequence[int]) -> tuple[int, int]
         return (pts[0], pts[1])
     said = dict(obs.declare)
     choose = obs.rules.declarations == "choose"
+    declaring = [s for s in obs.dealer.next.order_from() if not (choose and not said.get(s, True))]
+    return dealt_declaration_points(full, declaring)
+
+
+def dealt_declaration_points(full: Sequence[int], declaring: Iterable[Seat]) -> tuple[int, int]:
+    """The declarations each team records were ``full`` the deal and ``declaring`` the seats
+    that declare, in their order of speaking (the first of equal declarations wins): the team
+    with the best one records all of its own."""
     best: tuple[int, int, int, int] | None = None
     best_seat: Seat | None = None
     keys: dict[Seat, list[tuple[int, int, int, int]]] = {}
-    for s in obs.dealer.next.order_from():
-        if choose and not said.get(s, True):
-            continue
+    for s in declaring:
         ks = declaration_keys(full[s])
         keys[s] = ks
         for key in ks:

@@ -33,9 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from bela.bots.bidding import DEALER_HONOUR_SLACK, RICH_NAMES, holds_jack_or_nine, rich_features
-from bela.bots.knowledge import declaration_keys
 from bela.bots.rollout import rollout_card, rollout_value
-from bela.bots.search import Scoring, to_internal
+from bela.bots.search import Scoring, dealt_declaration_points, to_internal
 from bela.bots.solver import Solver
 from bela.cards import Rank, Suit, card_from_index
 from bela.rules import HouseRules
@@ -58,23 +57,13 @@ def hand_margin(full: list[int], trump: Suit, caller: Seat, dealer: Seat, rules:
     leader = int(dealer.next)
     first = rollout_card(hands, leader, 0, -1, -1, leader, t)
     r = rollout_value(Solver(t), hands, t, leader, [], first, False, False, 8, [0])
-    best = None
-    best_seat = None
-    keys: dict[Seat, list[tuple[int, int, int, int]]] = {}
-    for s in dealer.next.order_from():
-        keys[s] = declaration_keys(full[s])
-        for key in keys[s]:
-            if best is None or key > best:
-                best, best_seat = key, s
-    decl = [0, 0]
-    if best_seat is not None:
-        decl[best_seat.team] = sum(k[0] for s in best_seat.team.seats for k in keys[s])
+    decl = dealt_declaration_points(full, dealer.next.order_from())
     kq = (1 << (t * 8 + Rank.KING)) | (1 << (t * 8 + Rank.QUEEN))
     bela = [0, 0]
     for s in SEATS:
         if full[s] & kq == kq:
             bela[s.team] += 20
-    scoring = Scoring(rules, caller.team, (decl[0], decl[1]), (bela[0], bela[1]), 0)
+    scoring = Scoring(rules, caller.team, decl, (bela[0], bela[1]), 0)
     return scoring.margin(r, caller.team)
 
 
@@ -100,19 +89,11 @@ def simulate(args: tuple[int, list[int]]) -> list[Row]:
 def fit(rows: list[Row], np: Any) -> tuple[list[list[float]], list[float]]:
     """The per-position weights and the thresholds (see the module's docstring)."""
     n = len(rows)
-    x = np.array(
-        [
-            [[rich_features([card_from_index(c) for c in six], suit) for suit in Suit] for six in sixes]
-            for sixes, _ in rows
-        ]
-    )  # deal, position, suit, feature
-    y = np.array([m for _, m in rows], dtype=float)  # deal, position, suit
-    hon = np.array(
-        [
-            [[holds_jack_or_nine([card_from_index(c) for c in six], s) for s in Suit] for six in sixes]
-            for sixes, _ in rows
-        ]
-    )
+    cards = [[[card_from_index(c) for c in six] for six in sixes] for sixes, _ in rows]
+    # deal, position, suit (and feature)
+    x = np.array([[[rich_features(six, s) for s in Suit] for six in deal] for deal in cards])
+    y = np.array([m for _, m in rows], dtype=float)
+    hon = np.array([[[holds_jack_or_nine(six, s) for s in Suit] for six in deal] for deal in cards])
     reach = [np.ones(n, dtype=bool)] * 4
     thresholds = [0.0, 0.0, 0.0]
     weights: list[Any] = []
