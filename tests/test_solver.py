@@ -243,3 +243,32 @@ def test_points_table_matches_the_engine() -> None:
         for card in DECK:
             assert POINTS[trump][to_int(card, trump)] == card.points(trump)
             assert to_card(to_int(card, trump), trump) is card
+
+
+def test_a_window_the_rest_cannot_reach_is_not_searched() -> None:
+    """At a trick's start, R lies between 0 (1 once NS has a trick) and three times every
+    point left and the last 10 (plus the štiglja's 2, or 1 once EW has a trick): asked for
+    more, or for less, the solver answers that bound and searches nothing; inside the window
+    it searches and finds the same value as with no window."""
+    for k in range(10):
+        hand = random_endgame(derive_seed(81, k), 12)
+        trump = hand.trump
+        assert trump is not None and not hand.trick.cards
+        hands = [mask_of(hand.held[s], trump) for s in SEATS]
+        won = hand.tricks_won()
+        ns_has, ew_has = won[Team.NS] > 0, won[Team.EW] > 0
+        left = sum(c.points(trump) for s in SEATS for c in hand.held[s])
+        top = 3 * (left + 10) + (1 if ew_has else 2)
+        bottom = 1 if ns_has else 0
+        leader = int(hand.trick.leader)
+        exact = Solver(int(trump)).position_value(hands, leader, ns_has, ew_has)
+        assert bottom <= exact <= top
+        high = Solver(int(trump))
+        assert high.position_value(hands, leader, ns_has, ew_has, alpha=top, beta=top + 5) == top
+        assert high.nodes == 0
+        low = Solver(int(trump))
+        assert low.position_value(hands, leader, ns_has, ew_has, alpha=bottom - 5, beta=bottom) == bottom
+        assert low.nodes == 0
+        inside = Solver(int(trump))
+        assert inside.position_value(hands, leader, ns_has, ew_has, alpha=exact - 1, beta=exact + 1) == exact
+        assert inside.nodes > 0

@@ -11,9 +11,11 @@ the value of a position independently of the points taken before it.
 
 Alpha-beta with fail-soft bounds, a transposition table at the start of each trick (keyed by
 the four hands, the leader and who has taken a trick), and move ordering (win cheaply, smear
-points on a partner's trick, throw the cheapest card otherwise), and one shortcut: of two cards
-of one suit with the same points and no card still in play between them, only one is
-searched (they are the same card in effect). The tests check every root card's value
+points on a partner's trick, throw the cheapest card otherwise), and two shortcuts: of two
+cards of one suit with the same points and no card still in play between them, only one is
+searched (they are the same card in effect); and a trick's start whose window the rest cannot
+reach (more than every point left can give, or less than nothing) is not searched (a quarter
+fewer nodes). The tests check every root card's value
 against a plain minimax over the engine's own Hand and against a plain solve.
 
 >>> from bela.cards import parse_cards, Suit
@@ -33,6 +35,12 @@ from bela.bots.cardset import ABOVE, BELOW, POINTS, SUIT_MASK, legal_mask, to_ca
 
 INF = 1 << 30
 __all__ = ["NodeLimit", "Solver", "solve", "to_card"]
+
+# [trump][suit][byte]: the card points of the cards of one suit a byte of a hand holds
+_BYTE_POINTS = tuple(
+    tuple(tuple(sum(POINTS[t][s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4))
+    for t in range(4)
+)
 
 
 class NodeLimit(Exception):
@@ -104,6 +112,7 @@ class Solver:
         limit = self.limit
         maxing = self.maximizing
         key_lead, key_smear, key_beat, key_throw = _KEYS[trump]
+        bp0, bp1, bp2, bp3 = _BYTE_POINTS[trump]
 
         def trick_start(leader: int, flags: int, alpha: int, beta: int) -> int:
             hl = h[leader]
@@ -126,6 +135,17 @@ class Solver:
                 return 3 * t + (1 if flags & 2 else 2)
             if counter[0] > limit[0]:
                 raise NodeLimit
+            # outside the window whatever is played: the rest brings NS at least nothing (and
+            # not the štiglja's 0 once NS has a trick), at most every point left and the last 10
+            lo = 1 if flags & 1 else 0
+            if lo >= beta:
+                return lo
+            al = h[0] | h[1] | h[2] | h[3]
+            top = 3 * (bp0[al & 255] + bp1[al >> 8 & 255] + bp2[al >> 16 & 255] + bp3[al >> 24] + 10) + (
+                1 if flags & 2 else 2
+            )
+            if top <= alpha:
+                return top
             key = ((h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96) << 4) | leader << 2 | flags
             entry = tt.get(key)
             lo, hi = -INF, INF
