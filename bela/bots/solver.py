@@ -38,7 +38,9 @@ __all__ = ["NodeLimit", "Solver", "solve", "to_card"]
 
 # [trump][suit][byte]: the card points of the cards of one suit a byte of a hand holds
 _BYTE_POINTS = tuple(
-    tuple(tuple(sum(POINTS[t][s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4))
+    tuple(
+        tuple(sum(POINTS[t][s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4)
+    )
     for t in range(4)
 )
 
