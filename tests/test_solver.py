@@ -10,7 +10,7 @@ ordering and no pruning, so no shortcut changes a root value.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -225,17 +225,23 @@ def test_every_seat_taking_the_lowest_or_highest_r_gives_the_extremes(side: str)
     assert checked >= 5
 
 
-def test_position_value_is_the_best_root_value() -> None:
+def trick_starts(seed: int, cards_left: int) -> Iterator[tuple[Hand, Suit, list[int], bool, bool]]:
+    """Ten random endgames at a trick's start: the hand, its trump, the four hands as the
+    solver's masks, and whether NS and EW have taken a trick."""
     for k in range(10):
-        hand = random_endgame(derive_seed(80, k), 16)
+        hand = random_endgame(derive_seed(seed, k), cards_left)
         trump = hand.trump
         assert trump is not None and not hand.trick.cards
-        hands = [mask_of(hand.held[s], trump) for s in SEATS]
         won = hand.tricks_won()
-        args = (int(hand.trick.leader), won[Team.NS] > 0, won[Team.EW] > 0)
-        roots = Solver(int(trump)).root_values(hands, args[0], [], args[1], args[2])
+        yield hand, trump, [mask_of(hand.held[s], trump) for s in SEATS], won[Team.NS] > 0, won[Team.EW] > 0
+
+
+def test_position_value_is_the_best_root_value() -> None:
+    for hand, trump, hands, ns_has, ew_has in trick_starts(80, 16):
+        leader = int(hand.trick.leader)
+        roots = Solver(int(trump)).root_values(hands, leader, [], ns_has, ew_has)
         best = max(roots.values()) if hand.trick.leader.team is Team.NS else min(roots.values())
-        assert Solver(int(trump)).position_value(hands, *args) == best
+        assert Solver(int(trump)).position_value(hands, leader, ns_has, ew_has) == best
 
 
 def test_points_table_matches_the_engine() -> None:
@@ -250,13 +256,7 @@ def test_a_window_the_rest_cannot_reach_is_not_searched() -> None:
     point left and the last 10 (plus the štiglja's 2, or 1 once EW has a trick): asked for
     more, or for less, the solver answers that bound and searches nothing; inside the window
     it searches and finds the same value as with no window."""
-    for k in range(10):
-        hand = random_endgame(derive_seed(81, k), 12)
-        trump = hand.trump
-        assert trump is not None and not hand.trick.cards
-        hands = [mask_of(hand.held[s], trump) for s in SEATS]
-        won = hand.tricks_won()
-        ns_has, ew_has = won[Team.NS] > 0, won[Team.EW] > 0
+    for hand, trump, hands, ns_has, ew_has in trick_starts(81, 12):
         left = sum(c.points(trump) for s in SEATS for c in hand.held[s])
         top = 3 * (left + 10) + (1 if ew_has else 2)
         bottom = 1 if ns_has else 0
