@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from bela.actions import Bid, Play
-from bela.bots.cardset import POINTS, mask_of, to_card, to_int
+from bela.bots.cardset import POINTS, mask_of, points_of, to_card, to_int
 from bela.bots.search import scoring_for
 from bela.bots.solver import Solver, solve
 from bela.cards import DECK, Card, Suit, trick_winner_index
@@ -249,6 +249,16 @@ def test_points_table_matches_the_engine() -> None:
         for card in DECK:
             assert POINTS[trump][to_int(card, trump)] == card.points(trump)
             assert to_card(to_int(card, trump), trump) is card
+
+
+def test_a_sets_points_match_the_engine() -> None:
+    # cardset.points_of (and the byte table the solver's bounds read) against the engine's points
+    rng = SplitMix64(82)
+    for trump in Suit:
+        for _ in range(50):
+            cards = [c for c in DECK if rng.below(2)]
+            assert points_of(mask_of(cards, trump), trump) == sum(c.points(trump) for c in cards)
+        assert points_of(mask_of(DECK, trump), trump) == 152
 
 
 def test_a_window_the_rest_cannot_reach_is_not_searched() -> None:

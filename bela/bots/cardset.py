@@ -51,6 +51,14 @@ TO_INT: tuple[tuple[int, ...], ...] = tuple(t[0] for t in _T)
 TO_CARD: tuple[tuple[Card, ...], ...] = tuple(t[1] for t in _T)
 #: POINTS[trump][internal] -> card points
 POINTS: tuple[tuple[int, ...], ...] = tuple(t[2] for t in _T)
+#: BYTE_POINTS[trump][suit][byte] -> the card points of the cards of ``suit`` a set's byte
+#: ``suit`` holds (a set's points in four lookups: :func:`points_of`, the solver's bounds)
+BYTE_POINTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(sum(POINTS[t][s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4)
+    )
+    for t in range(4)
+)
 
 
 def bit(i: int) -> int:
@@ -90,8 +98,8 @@ def cards_of(m: int, trump: Suit | int) -> list[Card]:
 
 
 def points_of(m: int, trump: Suit | int) -> int:
-    table = POINTS[trump]
-    return sum(table[i] for i in bits(m))
+    table = BYTE_POINTS[trump]
+    return table[0][m & 0xFF] + table[1][m >> 8 & 0xFF] + table[2][m >> 16 & 0xFF] + table[3][m >> 24 & 0xFF]
 
 
 def top(m: int) -> int:

@@ -31,18 +31,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bela.bots.cardset import ABOVE, BELOW, POINTS, SUIT_MASK, legal_mask, to_card
+from bela.bots.cardset import ABOVE, BELOW, BYTE_POINTS, POINTS, SUIT_MASK, legal_mask, to_card
 
 INF = 1 << 30
 __all__ = ["NodeLimit", "Solver", "solve", "to_card"]
-
-# [trump][suit][byte]: the card points of the cards of one suit a byte of a hand holds
-_BYTE_POINTS = tuple(
-    tuple(
-        tuple(sum(POINTS[t][s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4)
-    )
-    for t in range(4)
-)
 
 
 class NodeLimit(Exception):
@@ -114,7 +106,7 @@ class Solver:
         limit = self.limit
         maxing = self.maximizing
         key_lead, key_smear, key_beat, key_throw = _KEYS[trump]
-        bp0, bp1, bp2, bp3 = _BYTE_POINTS[trump]
+        bp0, bp1, bp2, bp3 = BYTE_POINTS[trump]
 
         def trick_start(leader: int, flags: int, alpha: int, beta: int) -> int:
             hl = h[leader]
