@@ -59,7 +59,8 @@ PAR_LEVEL = "hard"
 #      the passes before say) with the hard player's rollouts (issue 35)
 #   9: the exact solver skips a trick whose window the rest cannot reach: the same values
 #      sooner, so a search bound by its node budget takes more deals (issue 35)
-PAR_VERSION = 9
+#  10: the rollouts lead as the hard player leads, by a model fitted to its own leads (issue 35)
+PAR_VERSION = 10
 _DAILY_SALT = 0xDA17_DEA1  # mixed in first: a day's seed is not some match's ``?seed=``
 _PAR_SALT = 0x9A12
 MAX_SEED = (1 << 63) - 1  # the page's seeds (web/params.py) stay below this

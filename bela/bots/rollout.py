@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bela.bots.cardset import ABOVE, POINTS, SUIT_MASK, legal_mask
+from bela.bots.leads import learned_lead
 from bela.bots.solver import INF, Solver
 
 
@@ -78,8 +79,8 @@ def rollout_value(
 
 def rollout_card(h: list[int], seat: int, n: int, led: int, win: int, winseat: int, trump: int) -> int:
     """A quick choice by the seat's own hand and the cards still out (``h``'s other hands
-    together, never who holds them): pull or cash masters when leading, smear on the
-    partner's sure trick, win cheaply when last, else win with a card that holds, else throw
+    together, never who holds them): lead as the hard player leads (:mod:`bela.bots.leads`),
+    smear on the partner's sure trick, win cheaply when last, else win with a card that holds, else throw
     cheap.
     ``n`` cards of the trick are down: the suit ``led``, the card ``win`` taking it, played by
     ``winseat`` (the three ignored when leading)."""
@@ -88,26 +89,7 @@ def rollout_card(h: list[int], seat: int, n: int, led: int, win: int, winseat: i
     tmask = SUIT_MASK[trump]
     if not n:
         # the cards still out: every card left but ours (a seat sees no other hand)
-        out = (h[0] | h[1] | h[2] | h[3]) ^ hand
-        tr = hand & tmask
-        if tr and out & tmask:  # pull trumps with the master trump while any are out
-            best = tr.bit_length() - 1
-            if not (out & tmask & ABOVE[best]):
-                return best
-        for s in range(4):
-            if s == trump:
-                continue
-            mine = hand & SUIT_MASK[s]
-            if not mine:
-                continue
-            best = mine.bit_length() - 1
-            # cash a side master unless a ruff is to be feared: two cards of the suit or
-            # fewer out, and trumps too
-            if not (out & SUIT_MASK[s] & ABOVE[best]) and not (
-                (out & SUIT_MASK[s]).bit_count() <= 2 and out & tmask
-            ):
-                return best
-        return _cheapest(hand & ~tmask or hand, pts)
+        return learned_lead(hand, (h[0] | h[1] | h[2] | h[3]) ^ hand, trump)
     m = legal_mask(hand, led, win, trump)
     if m & (m - 1) == 0:
         return m.bit_length() - 1

@@ -1,0 +1,178 @@
+"""The rollouts' lead (:func:`bela.bots.rollout.rollout_card` when a seat leads): the card
+the hard player itself would most likely lead, by a conditional logit over the leader's cards
+fitted to its own leads (``scripts/fit/fit_leads.py``; docs/experiments.md, the seventeenth
+and eighteenth passes).
+
+Each candidate card is described by :data:`FEATURES`, read as a player at the table could:
+from the leader's own hand and the cards still out (every card not yet played nor in the
+leader's hand), never from who holds them. A card's score is the sum of its features times
+their weights (:data:`bela.data.lead_weights.WEIGHTS`, in the order of :data:`FEATURES`); the
+lead is the card of the highest score, the weakest of the first suit between equals.
+
+Cards are the search's internal numbers (``suit * 8 + strength``, :mod:`bela.bots.cardset`).
+
+>>> from bela.bots.cardset import SUIT_MASK
+>>> hand = 0b1000_0000 | (1 << 8)  # the trump ace's place (the master trump) and a side seven
+>>> out = SUIT_MASK[0] & ~hand  # the other trumps are all out
+>>> learned_lead(hand, out, 0)  # pull trumps with the master trump
+7
+"""
+
+from __future__ import annotations
+
+from bela.bots.cardset import ABOVE, POINTS, SUIT_MASK
+from bela.data.lead_weights import WEIGHTS
+
+FEATURES: tuple[str, ...] = (
+    "trump",  # the card is a trump
+    "master",  # no card out beats it in its suit
+    "points",  # its points / 10
+    "top",  # the leader's highest of the suit
+    "lowest",  # the leader's lowest of the suit
+    "length",  # the leader's cards of the suit / 4
+    "out",  # the suit's cards out / 4
+    "none out",  # no card of the suit is out
+    "ruff feared",  # a side suit with two cards out or fewer, and trumps out
+    "underlead",  # not master, while the leader holds the suit's master
+    "trumps held",  # a trump: the leader's trumps / 4
+    "trumps out",  # a trump: the trumps out / 4
+    "points master",  # points / 10 of a master
+    "points not master",  # points / 10 of a card that is not master
+    "side singleton",  # the leader's only card of a side suit, with trumps in hand
+    "side master, one or two out",  # a side master with one or two of its suit out
+    "one above",  # exactly one card out beats it
+    "top x length",  # the leader's highest of the suit: its length / 4
+    "pull",  # the master trump while trumps are out
+    "low of three",  # the lowest of a side suit of three cards or more
+    "big, not master",  # worth 10 or more, not master, three cards of its suit out or more
+)
+
+
+def lead_features(hand: int, out: int, card: int, trump: int) -> list[float]:
+    """The features of leading ``card`` from ``hand`` (in the order of :data:`FEATURES`), with
+    ``out`` the cards still out."""
+    s = card >> 3
+    sm = SUIT_MASK[s]
+    pts = POINTS[trump][card]
+    is_trump = s == trump
+    mine = hand & sm
+    o = out & sm
+    olen = o.bit_count()
+    mlen = mine.bit_count()
+    above = o & ABOVE[card]
+    master = not above
+    top = card == mine.bit_length() - 1
+    lowest = (mine & -mine).bit_length() - 1 == card
+    trumps_out = (out & SUIT_MASK[trump]).bit_count()
+    trumps_held = (hand & SUIT_MASK[trump]).bit_count()
+    holds_master = not (o & ABOVE[mine.bit_length() - 1])
+    return [
+        float(is_trump),
+        float(master),
+        pts / 10,
+        float(top),
+        float(lowest),
+        mlen / 4,
+        olen / 4,
+        float(olen == 0),
+        float(not is_trump and trumps_out > 0 and olen <= 2),
+        float(holds_master and not master),
+        trumps_held / 4 if is_trump else 0.0,
+        trumps_out / 4 if is_trump else 0.0,
+        pts / 10 if master else 0.0,
+        0.0 if master else pts / 10,
+        float(not is_trump and mlen == 1 and trumps_held > 0),
+        float(master and not is_trump and 1 <= olen <= 2),
+        float(above.bit_count() == 1),
+        mlen / 4 if top else 0.0,
+        float(is_trump and master and trumps_out > 0),
+        float(not is_trump and mlen >= 3 and lowest),
+        float(not master and pts >= 10 and olen >= 3),
+    ]
+
+
+(
+    _TRUMP,
+    _MASTER,
+    _POINTS,
+    _TOP,
+    _LOWEST,
+    _LENGTH,
+    _OUT,
+    _NONE_OUT,
+    _RUFF,
+    _UNDERLEAD,
+    _TRUMPS_HELD,
+    _TRUMPS_OUT,
+    _POINTS_MASTER,
+    _POINTS_NOT_MASTER,
+    _SINGLETON,
+    _SIDE_MASTER,
+    _ONE_ABOVE,
+    _TOP_LENGTH,
+    _PULL,
+    _LOW_OF_THREE,
+    _BIG,
+) = WEIGHTS
+
+
+def learned_lead(hand: int, out: int, trump: int) -> int:
+    """The card of ``hand`` of the highest score (the same sum as :func:`lead_features` with
+    the weights, worked out suit by suit), with ``out`` the cards still out."""
+    pts = POINTS[trump]
+    trumps_out = (out & SUIT_MASK[trump]).bit_count()
+    trumps_held = (hand & SUIT_MASK[trump]).bit_count()
+    best, score = -1, -1e300
+    for s in (0, 1, 2, 3):
+        mine = hand & SUIT_MASK[s]
+        if not mine:
+            continue
+        o = out & SUIT_MASK[s]
+        olen = o.bit_count()
+        mlen = mine.bit_count()
+        hi = mine.bit_length() - 1
+        lo = (mine & -mine).bit_length() - 1
+        holds_master = not (o & ABOVE[hi])
+        # the terms every card of the suit shares
+        base = _LENGTH * mlen / 4 + _OUT * olen / 4
+        if not olen:
+            base += _NONE_OUT
+        if s == trump:
+            base += _TRUMP + _TRUMPS_HELD * trumps_held / 4 + _TRUMPS_OUT * trumps_out / 4
+        else:
+            if trumps_out and olen <= 2:
+                base += _RUFF
+            if mlen == 1 and trumps_held:
+                base += _SINGLETON
+        m = mine
+        while m:
+            b = m & -m
+            m ^= b
+            c = b.bit_length() - 1
+            p = pts[c] / 10
+            v = base + _POINTS * p
+            above = (o & ABOVE[c]).bit_count()
+            if not above:
+                v += _MASTER + _POINTS_MASTER * p
+                if s == trump:
+                    if trumps_out:
+                        v += _PULL
+                elif 1 <= olen <= 2:
+                    v += _SIDE_MASTER
+            else:
+                v += _POINTS_NOT_MASTER * p
+                if holds_master:
+                    v += _UNDERLEAD
+                if above == 1:
+                    v += _ONE_ABOVE
+                if pts[c] >= 10 and olen >= 3:
+                    v += _BIG
+            if c == hi:
+                v += _TOP + _TOP_LENGTH * mlen / 4
+            if c == lo:
+                v += _LOWEST
+                if s != trump and mlen >= 3:
+                    v += _LOW_OF_THREE
+            if v > score:
+                best, score = c, v
+    return best

@@ -1,0 +1,126 @@
+"""The rollouts' lead (bela.bots.leads) and its fit (scripts/fit/fit_leads.py)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from bela.bots.cardset import FULL, SUIT_MASK
+from bela.bots.leads import FEATURES, lead_features, learned_lead
+from bela.data import lead_weights
+from scripts.fit import fit_leads
+
+# hearts (suit 0) trump in the examples below; in a side suit the eight cards run 7, 8, 9, J,
+# Q, K, 10, A (strength 0 to 7: spades are 16 to 23, clubs 24 to 31)
+SPADE_7, SPADE_8, SPADE_Q, SPADE_K, SPADE_10, SPADE_A = 16, 17, 20, 21, 22, 23
+CLUB_7, CLUB_8 = 24, 25
+
+
+def plain_lead(hand: int, out: int, trump: int) -> int:
+    """The card of ``hand`` whose features, times the weights, sum highest, the lowest number
+    between equal sums: every card looked at."""
+    cards = [i for i in range(32) if hand >> i & 1]
+    scores = {
+        c: math.fsum(
+            w * f for w, f in zip(lead_features(hand, out, c, trump), lead_weights.WEIGHTS, strict=True)
+        )
+        for c in cards
+    }
+    return min(cards, key=lambda c: (-scores[c], c))
+
+
+def test_the_lead_is_the_best_sum_of_its_features() -> None:
+    rng = random.Random(2035)
+    for _ in range(4000):
+        cards = list(range(32))
+        rng.shuffle(cards)
+        k = rng.randint(1, 8)
+        hand = sum(1 << c for c in cards[:k])
+        out = sum(1 << c for c in cards[k : k + rng.randint(0, 3 * k)])
+        trump = rng.randrange(4)
+        assert learned_lead(hand, out, trump) == plain_lead(hand, out, trump)
+
+
+def test_the_features_of_a_known_lead() -> None:
+    # the queen of spades led from Q-A of spades and the 7 of clubs, hearts trump; out: the
+    # king and ten of spades (both above the queen), two trumps, the 8 of clubs
+    hand = 1 << SPADE_Q | 1 << SPADE_A | 1 << CLUB_7
+    out = 1 << SPADE_K | 1 << SPADE_10 | 1 << 0 | 1 << 1 | 1 << CLUB_8
+    got = dict(zip(FEATURES, lead_features(hand, out, SPADE_Q, 0), strict=True))
+    assert got == {
+        "trump": 0,
+        "master": 0,
+        "points": 0.3,  # a queen is worth 3
+        "top": 0,
+        "lowest": 1,
+        "length": 0.5,
+        "out": 0.5,
+        "none out": 0,
+        "ruff feared": 1,  # two spades out, and trumps
+        "underlead": 1,  # the ace of spades is the suit's master, and it is held
+        "trumps held": 0,
+        "trumps out": 0,
+        "points master": 0,
+        "points not master": 0.3,
+        "side singleton": 0,
+        "side master, one or two out": 0,
+        "one above": 0,  # two cards out beat it
+        "top x length": 0,
+        "pull": 0,
+        "low of three": 0,
+        "big, not master": 0,
+    }
+
+
+def test_the_leader_cashes_a_master_it_holds_rather_than_lead_under_it() -> None:
+    # spades A and 7, the rest of spades out, no trumps anywhere: not the 7 under the ace
+    hand = 1 << SPADE_A | 1 << SPADE_7
+    out = SUIT_MASK[2] & ~hand
+    assert learned_lead(hand, out, 0) == SPADE_A
+
+
+def test_the_leader_pulls_trumps_with_the_master_trump() -> None:
+    # the jack of hearts (7, the master trump) and the 7 of clubs; every other card out
+    hand = 1 << 7 | 1 << CLUB_7
+    assert learned_lead(hand, FULL & ~hand, 0) == 7
+
+
+def test_equal_cards_are_one_choice() -> None:
+    # clubs 7 and 8, nothing between them: one choice; spades 7 and 9 with the 8 out between
+    # them: two; the queen and the king of spades (worth 3 and 4): one each
+    spade_9 = 18
+    hand = 1 << SPADE_7 | 1 << spade_9 | 1 << SPADE_Q | 1 << SPADE_K | 1 << CLUB_7 | 1 << CLUB_8
+    out = 1 << SPADE_8
+    rep = fit_leads.choices(hand, out, 0)
+    assert rep == {
+        SPADE_7: SPADE_7,
+        spade_9: spade_9,
+        SPADE_Q: SPADE_Q,
+        SPADE_K: SPADE_K,
+        CLUB_7: CLUB_7,
+        CLUB_8: CLUB_7,
+    }
+
+
+def test_the_fit_finds_a_planted_feature() -> None:
+    # feature 4 ("lowest") marks the card led three times in four, feature 9 is noise: the
+    # weights must make 4 large, leave 9 small, and beat a uniform choice
+    rng = random.Random(44)
+    k = len(FEATURES)
+    data: list[fit_leads.Example] = []
+    for _ in range(400):
+        marked = rng.randrange(3)
+        led = marked if rng.random() < 0.75 else (marked + 1) % 3
+        rows = [[0.0] * k for _ in range(3)]
+        rows[marked][4] = 1.0
+        for row in rows:
+            row[9] = float(rng.random() < 0.5)
+        data.append((rows, led))
+    w = fit_leads.fit(data)
+    assert w[4] > 1.2 and abs(w[9]) < 0.4, (w[4], w[9])
+    hit, loss = fit_leads.score(data, w)
+    assert hit > 0.7 and loss < fit_leads.score(data, None)[1] - 0.2
+
+
+def test_the_shipped_weights_are_what_the_fit_makes_of_the_kept_hands() -> None:
+    assert fit_leads.main(["--check"]) == 0
