@@ -32,7 +32,7 @@ from bela.actions import Play, parse_action
 from bela.bots.cardset import ABOVE, BELOW, FULL, POINTS, TO_INT
 from bela.bots.leads import FEATURES, lead_features
 from bela.seats import SEATS
-from scripts.fit.fit_locations import KEPT, new_hand, read_hands
+from scripts.fit.fit_locations import KEPT, new_hand, read_hands, ship
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "bela" / "data" / "lead_weights.py"
@@ -197,16 +197,8 @@ def main(argv: list[str] | None = None) -> int:
         f"Held-out leads (seed {seed + 1}, {len(held_out)}): the hard player's card on top {hit:.3f},\n"
         f"log-loss {loss:.3f}; a uniform choice {hit0:.3f}, {loss0:.3f}."
     )
-    text = write(w, note)
     print(note)
-    if args.check:
-        same = OUT.read_text(encoding="utf-8") == text
-        print("the shipped weights are what the script makes" if same else "the shipped weights DIFFER")
-        return 0 if same else 1
-    if not args.dry_run:
-        OUT.write_text(text, encoding="utf-8")
-        print(f"wrote {OUT.relative_to(ROOT)} ({len(text.encode())} bytes)")
-    return 0
+    return ship(OUT, write(w, note), "weights", check=args.check, dry_run=args.dry_run)
 
 
 if __name__ == "__main__":

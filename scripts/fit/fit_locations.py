@@ -268,15 +268,20 @@ def main(argv: list[str] | None = None) -> int:
         f"{len(train)} cards.\nHeld-out log-loss per card (seed {args.seed + 1}, {len(held_out)} cards): "
         f"{model:.4f} with the factors, {base:.4f} from hand sizes alone."
     )
-    text = write(f, note)
     print(note)
-    if args.check:
-        same = OUT.read_text(encoding="utf-8") == text
-        print("the shipped factors are what the script makes" if same else "the shipped factors DIFFER")
+    return ship(OUT, write(f, note), "factors", check=args.check, dry_run=args.dry_run)
+
+
+def ship(out: Path, text: str, what: str, *, check: bool, dry_run: bool) -> int:
+    """Write a fitted module's ``text`` to ``out`` (not with ``dry_run``); with ``check``, only
+    compare: exit status 1 if the shipped file differs."""
+    if check:
+        same = out.read_text(encoding="utf-8") == text
+        print(f"the shipped {what} are what the script makes" if same else f"the shipped {what} DIFFER")
         return 0 if same else 1
-    if not args.dry_run:
-        OUT.write_text(text, encoding="utf-8")
-        print(f"wrote {OUT.relative_to(ROOT)} ({len(text.encode())} bytes)")
+    if not dry_run:
+        out.write_text(text, encoding="utf-8")
+        print(f"wrote {out.relative_to(ROOT)} ({len(text.encode())} bytes)")
     return 0
 
 
