@@ -80,8 +80,8 @@ def rollout_value(
 def rollout_card(h: list[int], seat: int, n: int, led: int, win: int, winseat: int, trump: int) -> int:
     """A quick choice by the seat's own hand and the cards still out (``h``'s other hands
     together, never who holds them): lead as the hard player leads (:mod:`bela.bots.leads`),
-    smear on the partner's sure trick, win cheaply when last, else win with a card that holds, else throw
-    cheap.
+    smear on the partner's sure trick, win cheaply when last, else win with a card that
+    holds, else throw cheap.
     ``n`` cards of the trick are down: the suit ``led``, the card ``win`` taking it, played by
     ``winseat`` (the three ignored when leading)."""
     pts = POINTS[trump]
