@@ -29,8 +29,9 @@ import sys
 from pathlib import Path
 
 from bela.actions import Play, parse_action
-from bela.bots.cardset import ABOVE, BELOW, FULL, POINTS, TO_INT
+from bela.bots.cardset import FULL, POINTS, TO_INT, bits
 from bela.bots.leads import FEATURES, lead_features
+from bela.bots.search import _distinct
 from bela.seats import SEATS
 from scripts.fit.fit_locations import KEPT, new_hand, read_hands, ship
 
@@ -45,22 +46,8 @@ Example = tuple[list[list[float]], int]
 
 def choices(hand: int, out: int, trump: int) -> dict[int, int]:
     """Each card of ``hand`` mapped to the weakest card equal to it: the same suit and points,
-    no card of ``out`` between them."""
-    pts = POINTS[trump]
-    gone = FULL ^ out
-    rep: dict[int, int] = {}
-    prev = -1
-    m = hand
-    while m:
-        b = m & -m
-        m ^= b
-        c = b.bit_length() - 1
-        if prev >= 0 and prev >> 3 == c >> 3 and pts[prev] == pts[c] and not ABOVE[prev] & BELOW[c] & ~gone:
-            rep[c] = rep[prev]
-        else:
-            rep[c] = c
-        prev = c
-    return rep
+    no card of ``out`` between them (the search's own test of interchangeable cards)."""
+    return _distinct(bits(hand), FULL ^ out, POINTS[trump])
 
 
 def leads(seed: int, i: int, actions: list[str]) -> list[Example]:
