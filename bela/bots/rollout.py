@@ -84,15 +84,15 @@ def rollout_card(h: list[int], seat: int, n: int, led: int, win: int, winseat: i
     holds, else throw cheap.
     ``n`` cards of the trick are down: the suit ``led``, the card ``win`` taking it, played by
     ``winseat`` (the three ignored when leading)."""
-    pts = POINTS[trump]
     hand = h[seat]
-    tmask = SUIT_MASK[trump]
     if not n:
         # the cards still out: every card left but ours (a seat sees no other hand)
         return learned_lead(hand, (h[0] | h[1] | h[2] | h[3]) ^ hand, trump)
     m = legal_mask(hand, led, win, trump)
     if m & (m - 1) == 0:
         return m.bit_length() - 1
+    pts = POINTS[trump]
+    tmask = SUIT_MASK[trump]
     # an opponent still plays after this seat (it is second or third): any card still out may
     # be its (worked out only here: not for the fourth seat, nor for a forced card)
     nxt = ((h[0] | h[1] | h[2] | h[3]) ^ hand) if n <= 2 else 0
