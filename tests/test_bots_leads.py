@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import math
 import random
+from pathlib import Path
 
+from bela.actions import action_text, parse_action
+from bela.bots import decide
 from bela.bots.cardset import FULL, SUIT_MASK
 from bela.bots.leads import FEATURES, lead_features, learned_lead
 from bela.data import lead_weights
+from bela.deal import derive_seed
+from bela.observation import observe
 from scripts.fit import fit_leads
+from scripts.fit.fit_locations import new_hand, read_hands
 
 # hearts (suit 0) trump in the examples below; in a side suit the eight cards run 7, 8, 9, J,
 # Q, K, 10, A (strength 0 to 7: spades are 16 to 23, clubs 24 to 31)
@@ -124,3 +130,21 @@ def test_the_fit_finds_a_planted_feature() -> None:
 
 def test_the_shipped_weights_are_what_the_fit_makes_of_the_kept_hands() -> None:
     assert fit_leads.main(["--check"]) == 0
+
+
+def test_a_recorded_round_is_the_hard_players_hands_played_out(tmp_path: Path) -> None:
+    # --record plays the next round's hands (the held-out seed's first, then the training seed's)
+    path = tmp_path / "round.jsonl"
+    assert fit_leads.main(["--record", str(path), "--hands", "1", "--tests", "1"]) == 0
+    hands = list(read_hands(path))
+    assert [(seed, i) for seed, i, _ in hands] == [(2027, 0), (2026, 0)]
+    for seed, i, actions in hands:
+        hand = new_hand(seed, i)
+        for text in actions:
+            seat = hand.turn
+            assert seat is not None
+            chosen = decide(observe(hand, seat), "hard", derive_seed(seed, i, len(hand.actions))).action
+            assert text == action_text(chosen)  # the hard player as shipped, as the arena seeds it
+            hand.apply(parse_action(text))
+        assert hand.finished and len(hand.plays) == 32
+    assert len(fit_leads.leads(2026, 0, hands[1][2])) >= 1  # the hand's leads with a choice

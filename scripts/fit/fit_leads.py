@@ -7,6 +7,11 @@ each distinct card (:func:`bela.bots.leads.lead_features`; equal cards, the same
 points with no card out between them, count as one, the weakest) and the one the hard player
 led. Every feature is read from the leader's own hand and the cards still out, as at a table.
 
+``--record FILE`` plays the hands of another round of expert iteration: self-play of the hard
+player as shipped (its card-location model on, its leads by these weights), for a fit of the
+weights to the leads of the player that leads by them (``--from FILE``; docs/experiments.md,
+the nineteenth pass).
+
 The model: a conditional logit, a card's odds ``exp(sum of its features times the weights)``
 among the leader's cards, fitted by maximum likelihood with an L2 penalty (:data:`L2`, on the
 mean log-loss) by Newton's method to convergence: the same hands give the same weights. Pure
@@ -19,6 +24,8 @@ Usage:
     .venv/bin/python -m scripts.fit.fit_leads           # fit on the kept hands, write the weights
     .venv/bin/python -m scripts.fit.fit_leads --check   # refit, compare with the shipped weights
     .venv/bin/python -m scripts.fit.fit_leads --hands 500 --dry-run  # fewer hands, write nothing
+    .venv/bin/python -m scripts.fit.fit_leads --record round.jsonl --jobs 2  # play a round's hands
+    .venv/bin/python -m scripts.fit.fit_leads --from round.jsonl --dry-run   # fit on them
 """
 
 from __future__ import annotations
@@ -29,11 +36,12 @@ import sys
 from pathlib import Path
 
 from bela.actions import Play, parse_action
+from bela.bots import BUDGETS
 from bela.bots.cardset import FULL, POINTS, TO_INT, bits
 from bela.bots.leads import FEATURES, lead_features
 from bela.bots.search import _distinct
 from bela.seats import SEATS
-from scripts.fit.fit_locations import KEPT, new_hand, read_hands, ship
+from scripts.fit.fit_locations import KEPT, new_hand, read_hands, record, ship
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "bela" / "data" / "lead_weights.py"
@@ -169,12 +177,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hands", type=int, default=SHIPPED["hands"], help="training hands (seed 2026)")
     p.add_argument("--tests", type=int, default=SHIPPED["tests"], help="held-out hands (seed 2027)")
     p.add_argument("--from", dest="source", type=Path, default=KEPT, metavar="FILE", help="recorded hands")
+    p.add_argument("--record", type=Path, metavar="FILE", help="only play the hands, appended to FILE")
+    p.add_argument("--jobs", type=int, default=1, help="play the hands in this many processes")
     p.add_argument("--check", action="store_true", help="refit as shipped and compare")
     p.add_argument("--dry-run", action="store_true", help="print the figures, write nothing")
     args = p.parse_args(argv)
     if args.check:
         args.hands, args.tests, args.source = SHIPPED["hands"], SHIPPED["tests"], KEPT
     seed = SHIPPED["seed"]
+    if args.record:  # the held-out seed's first, as fit_locations records
+        record(args.record, seed + 1, args.tests, args.jobs, BUDGETS["hard"])
+        record(args.record, seed, args.hands, args.jobs, BUDGETS["hard"])
+        return 0
     train = recorded(args.source, seed, args.hands)
     held_out = recorded(args.source, seed + 1, args.tests)
     w = fit(train)

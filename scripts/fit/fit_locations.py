@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import IO
 
 from bela.actions import Play, action_text, parse_action
-from bela.bots import BUDGETS, decide
+from bela.bots import BUDGETS, Budget, decide
 from bela.bots.knowledge import infer
 from bela.bots.locations import FEATURES, features
 from bela.deal import deal_cards, derive_seed
@@ -79,15 +79,15 @@ def new_hand(seed: int, i: int) -> Hand:
     return Hand(dealer, deal_cards(derive_seed(seed, i), dealer))
 
 
-def play_hand(seed: int, i: int) -> list[str]:
+def play_hand(seed: int, i: int, budget: Budget = SELF_PLAY) -> list[str]:
     """The actions of self-play hand ``i`` of ``seed`` (``action_text``), every one the hard
-    player's."""
+    player's with ``budget``."""
     hand = new_hand(seed, i)
     while not hand.finished:
         seat = hand.turn
         assert seat is not None
         n = len(hand.actions)
-        hand.apply(decide(observe(hand, seat), "hard", derive_seed(seed, i, n), SELF_PLAY).action)
+        hand.apply(decide(observe(hand, seat), "hard", derive_seed(seed, i, n), budget).action)
     return [action_text(a) for a in hand.actions]
 
 
@@ -114,23 +114,26 @@ def self_play(seed: int, hands: int, jobs: int = 1) -> list[Example]:
     return [e for i, actions in played(seed, list(range(hands)), jobs) for e in replay(seed, i, actions)]
 
 
-def played(seed: int, hands: list[int], jobs: int = 1) -> Iterator[tuple[int, list[str]]]:
+def played(
+    seed: int, hands: list[int], jobs: int = 1, budget: Budget = SELF_PLAY
+) -> Iterator[tuple[int, list[str]]]:
     """The actions of the self-play hands numbered ``hands``, each as soon as it and those
     before it are played."""
     if jobs <= 1:
-        yield from ((i, play_hand(seed, i)) for i in hands)
+        yield from ((i, play_hand(seed, i, budget)) for i in hands)
         return
+    n = len(hands)
     with ProcessPoolExecutor(jobs) as pool:
-        yield from zip(hands, pool.map(play_hand, [seed] * len(hands), hands, chunksize=2), strict=True)
+        yield from zip(hands, pool.map(play_hand, [seed] * n, hands, [budget] * n, chunksize=2), strict=True)
 
 
-def record(path: Path, seed: int, hands: int, jobs: int) -> None:
-    """Append the first ``hands`` self-play hands of ``seed`` to ``path`` but those it has, a
-    line of JSON each (``{"seed", "i", "actions"}``), flushed hand by hand: a run stopped early
-    keeps its hands, and the next one goes on from there."""
+def record(path: Path, seed: int, hands: int, jobs: int, budget: Budget = SELF_PLAY) -> None:
+    """Append the first ``hands`` self-play hands of ``seed``, played with ``budget``, to ``path``
+    but those it has, a line of JSON each (``{"seed", "i", "actions"}``), flushed hand by hand: a
+    run stopped early keeps its hands, and the next one goes on from there."""
     have = {i for s, i, _ in read_hands(path) if s == seed} if path.exists() else set()
     with _open(path, "a") as out:
-        for i, actions in played(seed, [i for i in range(hands) if i not in have], jobs):
+        for i, actions in played(seed, [i for i in range(hands) if i not in have], jobs, budget):
             out.write(json.dumps({"seed": seed, "i": i, "actions": actions}) + "\n")
             out.flush()
 
