@@ -41,7 +41,7 @@ from bela.bots.cardset import FULL, POINTS, TO_INT, bits
 from bela.bots.leads import FEATURES, lead_features
 from bela.bots.search import _distinct
 from bela.seats import SEATS
-from scripts.fit.fit_locations import KEPT, new_hand, read_hands, record, ship
+from scripts.fit.fit_locations import KEPT, new_hand, read_hands, record_round, ship
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "bela" / "data" / "lead_weights.py"
@@ -185,9 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         args.hands, args.tests, args.source = SHIPPED["hands"], SHIPPED["tests"], KEPT
     seed = SHIPPED["seed"]
-    if args.record:  # the held-out seed's first, as fit_locations records
-        record(args.record, seed + 1, args.tests, args.jobs, BUDGETS["hard"])
-        record(args.record, seed, args.hands, args.jobs, BUDGETS["hard"])
+    if args.record:
+        record_round(args.record, seed, args.hands, args.tests, args.jobs, BUDGETS["hard"])
         return 0
     train = recorded(args.source, seed, args.hands)
     held_out = recorded(args.source, seed + 1, args.tests)

@@ -138,6 +138,15 @@ def record(path: Path, seed: int, hands: int, jobs: int, budget: Budget = SELF_P
             out.flush()
 
 
+def record_round(
+    path: Path, seed: int, hands: int, tests: int, jobs: int, budget: Budget = SELF_PLAY
+) -> None:
+    """Append a fit's hands to ``path`` (:func:`record`): the first ``tests`` held-out hands of
+    ``seed + 1``, then the first ``hands`` training hands of ``seed``."""
+    record(path, seed + 1, tests, jobs, budget)
+    record(path, seed, hands, jobs, budget)
+
+
 def _open(path: Path, mode: str) -> IO[str]:
     """A recording as text, gzipped when its name ends in .gz (appending adds a gzip member)."""
     if path.suffix == ".gz":
@@ -255,8 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         args.tests, args.source = SHIPPED["tests"], KEPT
     tests = args.tests or max(args.hands // 5, 1)
     if args.record:
-        record(args.record, args.seed + 1, tests, args.jobs)
-        record(args.record, args.seed, args.hands, args.jobs)
+        record_round(args.record, args.seed, args.hands, tests, args.jobs)
         return 0
     if args.source:
         train = recorded(args.source, args.seed, args.hands)
