@@ -60,7 +60,9 @@ PAR_LEVEL = "hard"
 #   9: the exact solver skips a trick whose window the rest cannot reach: the same values
 #      sooner, so a search bound by its node budget takes more deals (issue 35)
 #  10: the rollouts lead as the hard player leads, by a model fitted to its own leads (issue 35)
-PAR_VERSION = 10
+#  11: the rollouts' leads fitted again, to the v10 player's own leads, but for the searching
+#      seat's partner, who leads as before (issue 35)
+PAR_VERSION = 11
 _DAILY_SALT = 0xDA17_DEA1  # mixed in first: a day's seed is not some match's ``?seed=``
 _PAR_SALT = 0x9A12
 MAX_SEED = (1 << 63) - 1  # the page's seeds (web/params.py) stay below this

@@ -9,7 +9,7 @@ from pathlib import Path
 from bela.actions import action_text, parse_action
 from bela.bots import decide
 from bela.bots.cardset import FULL, SUIT_MASK
-from bela.bots.leads import FEATURES, lead_features, learned_lead
+from bela.bots.leads import FEATURES, lead_features, learned_lead, partner_lead
 from bela.data import lead_weights
 from bela.deal import derive_seed
 from bela.observation import observe
@@ -22,14 +22,12 @@ SPADE_7, SPADE_8, SPADE_Q, SPADE_K, SPADE_10, SPADE_A = 16, 17, 20, 21, 22, 23
 CLUB_7, CLUB_8 = 24, 25
 
 
-def plain_lead(hand: int, out: int, trump: int) -> int:
-    """The card of ``hand`` whose features, times the weights, sum highest, the lowest number
+def plain_lead(hand: int, out: int, trump: int, weights: tuple[float, ...] = lead_weights.WEIGHTS) -> int:
+    """The card of ``hand`` whose features, times ``weights``, sum highest, the lowest number
     between equal sums: every card looked at."""
     cards = [i for i in range(32) if hand >> i & 1]
     scores = {
-        c: math.fsum(
-            w * f for w, f in zip(lead_features(hand, out, c, trump), lead_weights.WEIGHTS, strict=True)
-        )
+        c: math.fsum(w * f for w, f in zip(lead_features(hand, out, c, trump), weights, strict=True))
         for c in cards
     }
     return min(cards, key=lambda c: (-scores[c], c))
@@ -37,6 +35,7 @@ def plain_lead(hand: int, out: int, trump: int) -> int:
 
 def test_the_lead_is_the_best_sum_of_its_features() -> None:
     rng = random.Random(2035)
+    differ = 0
     for _ in range(4000):
         cards = list(range(32))
         rng.shuffle(cards)
@@ -45,6 +44,10 @@ def test_the_lead_is_the_best_sum_of_its_features() -> None:
         out = sum(1 << c for c in cards[k : k + rng.randint(0, 3 * k)])
         trump = rng.randrange(4)
         assert learned_lead(hand, out, trump) == plain_lead(hand, out, trump)
+        partners = plain_lead(hand, out, trump, lead_weights.PARTNER_WEIGHTS)
+        assert partner_lead(hand, out, trump) == partners
+        differ += partners != plain_lead(hand, out, trump)
+    assert differ > 100  # the two sets of weights lead differently
 
 
 def test_the_features_of_a_known_lead() -> None:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 
+from test_bots_leads import plain_lead
+
 from bela.bots.cardset import POINTS
 from bela.bots.rollout import _cheapest, _richest, rollout_card
+from bela.data import lead_weights
 
 
 def plain_cheapest(m: int, pts: tuple[int, ...]) -> int:
@@ -90,3 +93,23 @@ def test_the_leader_pulls_trumps_while_its_partner_holds_the_last_ones() -> None
     # A seat cannot see that the trumps out are its partner's, so it pulls them.
     h = [1 << 7 | 1 << 16, 1 << 17 | 1 << 18, 1 << 1 | 1 << 19, 1 << 20 | 1 << 21]
     assert rollout_card(h, 0, 0, -1, -1, 0, 0) == 7
+
+
+def test_the_searching_seats_partner_leads_by_the_partners_weights() -> None:
+    # a seat leading in a rollout of the seat opposite's search (its partner) leads by the
+    # partner's weights; the searching seat and its opponents by the hard player's own
+    rng = random.Random(2041)
+    differ = 0
+    for _ in range(3000):
+        h, seat, n, _, _, _, trump = _position(rng)
+        if n:
+            continue
+        hand = h[seat]
+        out = (h[0] | h[1] | h[2] | h[3]) ^ hand
+        own = plain_lead(hand, out, trump, lead_weights.WEIGHTS)
+        partners = plain_lead(hand, out, trump, lead_weights.PARTNER_WEIGHTS)
+        differ += own != partners
+        assert rollout_card(h, seat, 0, -1, -1, seat, trump, seat) == partners  # the searcher's partner
+        for searcher in (seat, seat ^ 1):  # the seat itself, an opponent
+            assert rollout_card(h, seat, 0, -1, -1, seat, trump, searcher ^ 2) == own
+    assert differ > 30

@@ -1,27 +1,35 @@
 """The rollouts' lead (:func:`bela.bots.rollout.rollout_card` when a seat leads): the card
 the hard player itself would most likely lead, by a conditional logit over the leader's cards
 fitted to its own leads (``scripts/fit/fit_leads.py``; docs/experiments.md, the seventeenth
-and eighteenth passes).
+to twentieth passes). Two fits: :func:`learned_lead`, to the hard player's leads as the
+eighteenth pass shipped it, for the searching seat and its opponents; :func:`partner_lead`, to
+an earlier hard player's, for the searching seat's partner (a partner at a person's table:
+fitted closer to the hard player, it made the hard player a worse partner of medium).
 
 Each candidate card is described by :data:`FEATURES`, read as a player at the table could:
 from the leader's own hand and the cards still out (every card not yet played nor in the
 leader's hand), never from who holds them. A card's score is the sum of its features times
-their weights (:data:`bela.data.lead_weights.WEIGHTS`, in the order of :data:`FEATURES`); the
-lead is the card of the highest score, the weakest of the first suit between equals.
+their weights (:data:`bela.data.lead_weights.WEIGHTS` or ``PARTNER_WEIGHTS``, in the order of
+:data:`FEATURES`); the lead is the card of the highest score, the weakest of the first suit
+between equals.
 
 Cards are the search's internal numbers (``suit * 8 + strength``, :mod:`bela.bots.cardset`).
 
 >>> from bela.bots.cardset import SUIT_MASK
 >>> hand = 0b1000_0000 | (1 << 8)  # the trump ace's place (the master trump) and a side seven
 >>> out = SUIT_MASK[0] & ~hand  # the other trumps are all out
->>> learned_lead(hand, out, 0)  # pull trumps with the master trump
+>>> partner_lead(hand, out, 0)  # the first round pulls trumps with the master trump
 7
+>>> learned_lead(hand, out, 0)  # the second keeps it, the only trump against seven, and leads the seven
+8
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bela.bots.cardset import ABOVE, POINTS, SUIT_MASK
-from bela.data.lead_weights import WEIGHTS
+from bela.data.lead_weights import PARTNER_WEIGHTS, WEIGHTS
 
 FEATURES: tuple[str, ...] = (
     "trump",  # the card is a trump
@@ -91,88 +99,78 @@ def lead_features(hand: int, out: int, card: int, trump: int) -> list[float]:
     ]
 
 
-(
-    _TRUMP,
-    _MASTER,
-    _POINTS,
-    _TOP,
-    _LOWEST,
-    _LENGTH,
-    _OUT,
-    _NONE_OUT,
-    _RUFF,
-    _UNDERLEAD,
-    _TRUMPS_HELD,
-    _TRUMPS_OUT,
-    _POINTS_MASTER,
-    _POINTS_NOT_MASTER,
-    _SINGLETON,
-    _SIDE_MASTER,
-    _ONE_ABOVE,
-    _TOP_LENGTH,
-    _PULL,
-    _LOW_OF_THREE,
-    _BIG,
-) = WEIGHTS
+def make_lead(weights: tuple[float, ...]) -> Callable[[int, int, int], int]:
+    """A lead by these weights (in the order of :data:`FEATURES`), as :func:`learned_lead`."""
+    _TRUMP, _MASTER, _POINTS, _TOP, _LOWEST, _LENGTH = weights[:6]
+    _OUT, _NONE_OUT, _RUFF, _UNDERLEAD, _TRUMPS_HELD, _TRUMPS_OUT = weights[6:12]
+    _POINTS_MASTER, _POINTS_NOT_MASTER, _SINGLETON, _SIDE_MASTER, _ONE_ABOVE = weights[12:17]
+    _TOP_LENGTH, _PULL, _LOW_OF_THREE, _BIG = weights[17:]
 
-
-def learned_lead(hand: int, out: int, trump: int) -> int:
-    """The card of ``hand`` of the highest score (the same sum as :func:`lead_features` with
-    the weights, worked out suit by suit), with ``out`` the cards still out."""
-    pts = POINTS[trump]
-    trumps_out = (out & SUIT_MASK[trump]).bit_count()
-    trumps_held = (hand & SUIT_MASK[trump]).bit_count()
-    best, score = -1, -1e300
-    for s in (0, 1, 2, 3):
-        mine = hand & SUIT_MASK[s]
-        if not mine:
-            continue
-        o = out & SUIT_MASK[s]
-        olen = o.bit_count()
-        mlen = mine.bit_count()
-        hi = mine.bit_length() - 1
-        lo = (mine & -mine).bit_length() - 1
-        holds_master = not (o & ABOVE[hi])
-        # the terms every card of the suit shares
-        base = _LENGTH * mlen / 4 + _OUT * olen / 4
-        if not olen:
-            base += _NONE_OUT
-        if s == trump:
-            base += _TRUMP + _TRUMPS_HELD * trumps_held / 4 + _TRUMPS_OUT * trumps_out / 4
-        else:
-            if trumps_out and olen <= 2:
-                base += _RUFF
-            if mlen == 1 and trumps_held:
-                base += _SINGLETON
-        m = mine
-        while m:
-            b = m & -m
-            m ^= b
-            c = b.bit_length() - 1
-            p = pts[c] / 10
-            v = base + _POINTS * p
-            above = (o & ABOVE[c]).bit_count()
-            if not above:
-                v += _MASTER + _POINTS_MASTER * p
-                if s == trump:
-                    if trumps_out:
-                        v += _PULL
-                elif 1 <= olen <= 2:
-                    v += _SIDE_MASTER
+    def lead(hand: int, out: int, trump: int) -> int:
+        """The card of ``hand`` of the highest score (the same sum as :func:`lead_features` with
+        the weights, worked out suit by suit), with ``out`` the cards still out."""
+        pts = POINTS[trump]
+        trumps_out = (out & SUIT_MASK[trump]).bit_count()
+        trumps_held = (hand & SUIT_MASK[trump]).bit_count()
+        best, score = -1, -1e300
+        for s in (0, 1, 2, 3):
+            mine = hand & SUIT_MASK[s]
+            if not mine:
+                continue
+            o = out & SUIT_MASK[s]
+            olen = o.bit_count()
+            mlen = mine.bit_count()
+            hi = mine.bit_length() - 1
+            lo = (mine & -mine).bit_length() - 1
+            holds_master = not (o & ABOVE[hi])
+            # the terms every card of the suit shares
+            base = _LENGTH * mlen / 4 + _OUT * olen / 4
+            if not olen:
+                base += _NONE_OUT
+            if s == trump:
+                base += _TRUMP + _TRUMPS_HELD * trumps_held / 4 + _TRUMPS_OUT * trumps_out / 4
             else:
-                v += _POINTS_NOT_MASTER * p
-                if holds_master:
-                    v += _UNDERLEAD
-                if above == 1:
-                    v += _ONE_ABOVE
-                if pts[c] >= 10 and olen >= 3:
-                    v += _BIG
-            if c == hi:
-                v += _TOP + _TOP_LENGTH * mlen / 4
-            if c == lo:
-                v += _LOWEST
-                if s != trump and mlen >= 3:
-                    v += _LOW_OF_THREE
-            if v > score:
-                best, score = c, v
-    return best
+                if trumps_out and olen <= 2:
+                    base += _RUFF
+                if mlen == 1 and trumps_held:
+                    base += _SINGLETON
+            m = mine
+            while m:
+                b = m & -m
+                m ^= b
+                c = b.bit_length() - 1
+                p = pts[c] / 10
+                v = base + _POINTS * p
+                above = (o & ABOVE[c]).bit_count()
+                if not above:
+                    v += _MASTER + _POINTS_MASTER * p
+                    if s == trump:
+                        if trumps_out:
+                            v += _PULL
+                    elif 1 <= olen <= 2:
+                        v += _SIDE_MASTER
+                else:
+                    v += _POINTS_NOT_MASTER * p
+                    if holds_master:
+                        v += _UNDERLEAD
+                    if above == 1:
+                        v += _ONE_ABOVE
+                    if pts[c] >= 10 and olen >= 3:
+                        v += _BIG
+                if c == hi:
+                    v += _TOP + _TOP_LENGTH * mlen / 4
+                if c == lo:
+                    v += _LOWEST
+                    if s != trump and mlen >= 3:
+                        v += _LOW_OF_THREE
+                if v > score:
+                    best, score = c, v
+        return best
+
+    return lead
+
+
+# the searching seat's and its opponents' leads
+learned_lead = make_lead(WEIGHTS)
+# the searching seat's partner's
+partner_lead = make_lead(PARTNER_WEIGHTS)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bela.bots.cardset import ABOVE, POINTS, SUIT_MASK, legal_mask
-from bela.bots.leads import learned_lead
+from bela.bots.leads import learned_lead, partner_lead
 from bela.bots.solver import INF, Solver
 
 
@@ -46,6 +46,7 @@ def rollout_value(
         elif (c >> 3 == win >> 3 and c > win) or (c >> 3 == trump and win >> 3 != trump):
             win, winseat = c, (leader + j) & 3
     seat = (leader + n) & 3
+    partner = seat ^ 2  # the searching seat's: its leads are a person's partner's
     gained = 0
     card = first
     while True:
@@ -74,20 +75,24 @@ def rollout_value(
         else:
             seat = (seat + 1) & 3
         steps[0] += 1
-        card = rollout_card(h, seat, n, led, win, winseat, trump)
+        card = rollout_card(h, seat, n, led, win, winseat, trump, partner)
 
 
-def rollout_card(h: list[int], seat: int, n: int, led: int, win: int, winseat: int, trump: int) -> int:
+def rollout_card(
+    h: list[int], seat: int, n: int, led: int, win: int, winseat: int, trump: int, partner: int = -1
+) -> int:
     """A quick choice by the seat's own hand and the cards still out (``h``'s other hands
-    together, never who holds them): lead as the hard player leads (:mod:`bela.bots.leads`),
-    smear on the partner's sure trick, win cheaply when last, else win with a card that
-    holds, else throw cheap.
+    together, never who holds them): lead as the hard player leads (:mod:`bela.bots.leads`;
+    ``partner``, the searching seat's partner, by :func:`~bela.bots.leads.partner_lead`, -1:
+    nobody), smear on the partner's sure trick, win cheaply when last, else win with a card
+    that holds, else throw cheap.
     ``n`` cards of the trick are down: the suit ``led``, the card ``win`` taking it, played by
     ``winseat`` (the three ignored when leading)."""
     hand = h[seat]
     if not n:
         # the cards still out: every card left but ours (a seat sees no other hand)
-        return learned_lead(hand, (h[0] | h[1] | h[2] | h[3]) ^ hand, trump)
+        lead = partner_lead if seat == partner else learned_lead
+        return lead(hand, (h[0] | h[1] | h[2] | h[3]) ^ hand, trump)
     m = legal_mask(hand, led, win, trump)
     if m & (m - 1) == 0:
         return m.bit_length() - 1
