@@ -52,10 +52,11 @@ from bela.seats import SEATS
 from scripts.fit.fit_locations import KEPT, new_hand, read_hands, record_round, ship
 
 ROOT = Path(__file__).resolve().parents[2]
-# the second round: the hard player's own hands as shipped in the eighteenth pass (--record)
-SECOND = ROOT / "scripts" / "fit" / "data" / "leads2.jsonl.gz"
+# the second round, kept beside the first: the hard player's own hands as shipped in the
+# eighteenth pass (--record)
+SECOND = KEPT.with_name("leads2.jsonl.gz")
 OUT = ROOT / "bela" / "data" / "lead_weights.py"
-# the shipped weights: fitted on the kept recording's 2,500 hands of seed 2026, 500 of 2027 held out
+# the shipped weights: each set fitted on its recording's 2,500 hands of seed 2026, 500 of 2027 held out
 SHIPPED = {"hands": 2500, "seed": 2026, "tests": 500}
 L2 = 1e-3
 # one example: the features of each distinct card, and the place of the one led
