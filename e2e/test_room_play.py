@@ -82,10 +82,12 @@ def open_room(new_context: Callable[..., BrowserContext], base: str) -> tuple[Pa
 def join(context: BrowserContext, link: str, name: str | None, before: str = "") -> Page:
     page = context.new_page()
     page.add_init_script(TAP)
+    if before:  # run as the document starts, before the page's own first note prunes old ones
+        page.add_init_script(f"window.beforeJoin = ({before})();")
     page.goto(link)
     wait_ready(page)
     if before:
-        assert page.evaluate(before), before
+        assert page.evaluate("() => window.beforeJoin"), before
     if name is not None:
         page.fill("[data-room-name]", name)
     page.click('[data-action="join-room"]')
