@@ -4,12 +4,15 @@ quiet local server of the built site they open (shared by ``e2e/conftest.py`` an
 
 from __future__ import annotations
 
+import contextlib
 import http.server
 import os
+import re
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 MISSING = (
@@ -45,6 +48,71 @@ def launch_args() -> list[str]:
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--no-sandbox")
     return args
+
+
+#: How Playwright fails a test whose page's renderer crashed: such a test runs once more (the
+#: Makefile's ``E2E_RERUN`` names the same words), in a Chromium launched again (:class:`Relauncher`)
+CRASHED = "(Page|Target) crashed"
+
+
+def crashed(failure: str) -> bool:
+    """Whether a test's failure is a crashed renderer's.
+
+    >>> crashed("Error: Page.wait_for_selector: Target crashed"), crashed("the hand did not end")
+    (True, False)
+    """
+    return re.search(CRASHED, failure) is not None
+
+
+class Launched(Protocol):
+    def is_connected(self) -> bool: ...
+    def close(self) -> None: ...
+
+
+B = TypeVar("B", bound=Launched)
+
+
+class Relauncher(Generic[B]):
+    """A worker's browser, launched again before the next test once a test's renderer crashed
+    or the browser itself has gone: in one run, one worker's Chromium crashed page after page,
+    the crashed tests' second runs too, and then died, failing the rest of that worker's tests
+    (docs/testing.md, "A crashed renderer").
+
+    >>> class Fake:
+    ...     def __init__(self): self.up = True
+    ...     def is_connected(self): return self.up
+    ...     def close(self): self.up = False
+    >>> chromium = Relauncher(Fake)
+    >>> first = chromium.get(); first is chromium.get()
+    True
+    >>> chromium.crashed(); second = chromium.get(); (second is first, first.up)
+    (False, False)
+    >>> second.up = False; chromium.get() is second  # gone by itself
+    False
+    """
+
+    def __init__(self, launch: Callable[[], B]) -> None:
+        self.launch = launch
+        self.current: B | None = None
+        self.suspect = False
+
+    def crashed(self) -> None:
+        """A test's renderer crashed: the next test gets a browser launched anew."""
+        self.suspect = True
+
+    def get(self) -> B:
+        if self.current is not None and (self.suspect or not self.current.is_connected()):
+            self.close()
+        self.suspect = False
+        if self.current is None:
+            self.current = self.launch()
+        return self.current
+
+    def close(self) -> None:
+        if self.current is not None:
+            with contextlib.suppress(Exception):  # a browser that died cannot be closed
+                self.current.close()
+            self.current = None
 
 
 class StaticHandler(http.server.SimpleHTTPRequestHandler):

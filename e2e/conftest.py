@@ -16,12 +16,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request
 
+from e2e.browser import Relauncher, StaticHandler, crashed, find_chromium, launch_args
 from e2e.browser import (
     SiteServer as SiteServer,  # tests of their own serve a build with it (test_room_network)
 )
-from e2e.browser import StaticHandler, find_chromium, launch_args
 from e2e.csp import watch_policy
 from e2e.relay import Relay, build_site
 
@@ -42,6 +42,35 @@ def chromium() -> str:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_type_launch_args, "executable_path": chromium(), "args": launch_args()}
+
+
+@pytest.fixture(scope="session")
+def chromium_of_worker(launch_browser: Callable[[], Browser]) -> Iterator[Relauncher[Browser]]:
+    """The worker's Chromium, launched again after a test's renderer crashed (e2e/browser.py)."""
+    chromium = Relauncher(launch_browser)
+    RELAUNCHERS.append(chromium)
+    yield chromium
+    RELAUNCHERS.remove(chromium)
+    chromium.close()
+
+
+#: the worker's :func:`chromium_of_worker`, for :func:`pytest_runtest_makereport`
+RELAUNCHERS: list[Relauncher[Browser]] = []
+
+
+@pytest.fixture
+def browser(chromium_of_worker: Relauncher[Browser]) -> Browser:
+    """The browser of this test (overrides pytest-playwright's one browser a session)."""
+    return chromium_of_worker.get()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.failed and crashed(str(report.longrepr)):
+        for chromium in RELAUNCHERS:
+            chromium.crashed()
+    return report
 
 
 class SiteHandler(StaticHandler):

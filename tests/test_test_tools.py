@@ -2,7 +2,8 @@
 their own on one worker (``--dist loadgroup``, ``xdist_group``), so the site is built once for
 them. pytest 9.2.0 broke that without a word (pytest-xdist#1386: each worker then built the site
 again); this runs pytest-xdist as ``make test`` does, on two tests of one group. And a browser
-test runs once more only when its renderer crashed (the Makefile's ``E2E_RERUN``)."""
+test runs once more only when its renderer crashed (the Makefile's ``E2E_RERUN``), the words
+the browser tests' fixtures read to launch Chromium again for that run."""
 
 from __future__ import annotations
 
@@ -77,3 +78,13 @@ def test_only_a_crashed_renderer_runs_again(tmp_path: Path) -> None:
     assert re.search(r"test_a_crash PASSED", done.stdout), done.stdout
     assert re.search(r"test_a_timeout FAILED", done.stdout), done.stdout
     assert "test_a_timeout RERUN" not in done.stdout, done.stdout
+
+
+def test_the_rerun_and_the_relaunch_read_the_same_words() -> None:
+    from e2e.browser import CRASHED, crashed
+
+    found = re.search(r"--only-rerun '([^']+)'", (ROOT / "Makefile").read_text(encoding="utf-8"))
+    assert found is not None, "E2E_RERUN reruns every failure"
+    assert found.group(1) == CRASHED
+    assert crashed("TargetClosedError: Page.wait_for_selector: Page crashed")
+    assert not crashed("AssertionError: the hand did not end")
