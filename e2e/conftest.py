@@ -48,14 +48,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def chromium_of_worker(launch_browser: Callable[[], Browser]) -> Iterator[Relauncher[Browser]]:
     """The worker's Chromium, launched again after a test's renderer crashed (e2e/browser.py)."""
     chromium = Relauncher(launch_browser)
-    RELAUNCHERS.append(chromium)
     yield chromium
-    RELAUNCHERS.remove(chromium)
     chromium.close()
-
-
-#: the worker's :func:`chromium_of_worker`, for :func:`pytest_runtest_makereport`
-RELAUNCHERS: list[Relauncher[Browser]] = []
 
 
 @pytest.fixture
@@ -67,9 +61,10 @@ def browser(chromium_of_worker: Relauncher[Browser]) -> Browser:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     report = yield
-    if report.failed and crashed(str(report.longrepr)):
-        for chromium in RELAUNCHERS:
-            chromium.crashed()
+    # the test's own fixtures: a test that crashed a page of the worker's Chromium used it
+    chromium = getattr(item, "funcargs", {}).get("chromium_of_worker")
+    if report.failed and chromium is not None and crashed(str(report.longrepr)):
+        chromium.crashed()
     return report
 
 
