@@ -62,7 +62,8 @@ PAR_LEVEL = "hard"
 #  10: the rollouts lead as the hard player leads, by a model fitted to its own leads (issue 35)
 #  11: the rollouts' leads fitted again, to the v10 player's own leads, but for the searching
 #      seat's partner, who leads as before (issue 35)
-PAR_VERSION = 11
+#  12: the rollouts' opponents draw their leads by that model's odds, not its best card (issue 35)
+PAR_VERSION = 12
 _DAILY_SALT = 0xDA17_DEA1  # mixed in first: a day's seed is not some match's ``?seed=``
 _PAR_SALT = 0x9A12
 MAX_SEED = (1 << 63) - 1  # the page's seeds (web/params.py) stay below this

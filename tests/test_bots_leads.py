@@ -9,7 +9,7 @@ from pathlib import Path
 from bela.actions import action_text, parse_action
 from bela.bots import decide
 from bela.bots.cardset import FULL, SUIT_MASK
-from bela.bots.leads import FEATURES, lead_features, learned_lead, partner_lead
+from bela.bots.leads import FEATURES, drawn_lead, lead_features, learned_lead, partner_lead
 from bela.data import lead_weights
 from bela.deal import derive_seed
 from bela.observation import observe
@@ -151,3 +151,39 @@ def test_a_recorded_round_is_the_hard_players_hands_played_out(tmp_path: Path) -
             hand.apply(parse_action(text))
         assert hand.finished and len(hand.plays) == 32
     assert len(fit_leads.leads(2026, 0, hands[1][2])) >= 1  # the hand's leads with a choice
+
+
+def test_a_drawn_lead_follows_the_fits_odds() -> None:
+    # the odds of each card are exp(its score), its score the plain sum of its features times
+    # the weights; u on an even grid of [0, 1) draws each card that share of the grid
+    rng = random.Random(2042)
+    grid = 2000
+    for _ in range(40):
+        cards = list(range(32))
+        rng.shuffle(cards)
+        k = rng.randint(2, 8)
+        hand = sum(1 << c for c in cards[:k])
+        out = sum(1 << c for c in cards[k : k + 3 * k])
+        trump = rng.randrange(4)
+        scores = {
+            c: math.fsum(
+                w * f for w, f in zip(lead_features(hand, out, c, trump), lead_weights.WEIGHTS, strict=True)
+            )
+            for c in range(32)
+            if hand >> c & 1
+        }
+        total = math.fsum(math.exp(v) for v in scores.values())
+        drawn = [drawn_lead(hand, out, trump, (i + 0.5) / grid) for i in range(grid)]
+        assert set(drawn) <= set(scores)
+        for c, v in scores.items():
+            assert abs(drawn.count(c) - grid * math.exp(v) / total) <= 1.5, (hand, c)
+
+
+def test_a_drawn_lead_leads_more_than_the_best_card() -> None:
+    # the fit's best card gets under one lead in two here: the odds are spread
+    hand = 1 << 7 | 1 << 8 | 1 << SPADE_7 | 1 << SPADE_10 | 1 << SPADE_A | 1 << 27
+    out = FULL & ~hand & ~(1 << 1 | 1 << 30)
+    drawn = [drawn_lead(hand, out, 0, (i + 0.5) / 1000) for i in range(1000)]
+    best = learned_lead(hand, out, 0)
+    assert 200 < drawn.count(best) < 500
+    assert len(set(drawn)) == 6  # every card of the hand drawn sometimes

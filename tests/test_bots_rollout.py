@@ -7,8 +7,10 @@ import random
 from test_bots_leads import plain_lead
 
 from bela.bots.cardset import POINTS
+from bela.bots.leads import drawn_lead
 from bela.bots.rollout import _cheapest, _richest, rollout_card
 from bela.data import lead_weights
+from bela.deal import SplitMix64
 
 
 def plain_cheapest(m: int, pts: tuple[int, ...]) -> int:
@@ -113,3 +115,50 @@ def test_the_searching_seats_partner_leads_by_the_partners_weights() -> None:
         for searcher in (seat, seat ^ 1):  # the seat itself, an opponent
             assert rollout_card(h, seat, 0, -1, -1, seat, trump, searcher ^ 2) == own
     assert differ > 30
+
+
+def test_with_draws_the_searching_seats_opponents_draw_their_leads() -> None:
+    # given draws (the search's rollouts), an opponent of the searching seat draws its lead
+    # by the fit's odds; the searching seat and its partner lead as without
+    rng = random.Random(2043)
+    drawn_other = 0
+    for i in range(3000):
+        h, seat, n, _, _, _, trump = _position(rng)
+        if n:
+            continue
+        hand = h[seat]
+        out = (h[0] | h[1] | h[2] | h[3]) ^ hand
+        own = plain_lead(hand, out, trump, lead_weights.WEIGHTS)
+        partners = plain_lead(hand, out, trump, lead_weights.PARTNER_WEIGHTS)
+        assert rollout_card(h, seat, 0, -1, -1, seat, trump, seat, SplitMix64(i)) == partners
+        assert rollout_card(h, seat, 0, -1, -1, seat, trump, seat ^ 2, SplitMix64(i)) == own
+        # an opponent: searching seat seat ^ 1 (or seat ^ 3), so its partner is seat ^ 3 (seat ^ 1)
+        for partner in (seat ^ 1, seat ^ 3):
+            card = rollout_card(h, seat, 0, -1, -1, seat, trump, partner, SplitMix64(i))
+            assert card == drawn_lead(hand, out, trump, SplitMix64(i).random())
+            drawn_other += card != own
+        assert rollout_card(h, seat, 0, -1, -1, seat, trump, seat ^ 1) == own  # no draws: the best card
+    assert drawn_other > 300
+
+
+def test_every_candidate_of_a_deal_sees_the_same_draws() -> None:
+    # a candidate's rollout value does not depend on which other candidates were rolled out
+    # before it (each starts the deal's draws afresh), and the draws change the values
+    from bela.bots.search import _deal_values
+
+    rng = random.Random(2044)
+    changed = 0
+    for d in range(12):
+        cards = list(range(32))
+        rng.shuffle(cards)
+        hands = [sum(1 << c for c in cards[s * 8 : (s + 1) * 8]) for s in range(4)]
+        mine = [c for c in range(32) if hands[0] >> c & 1]
+        values, _ = _deal_values(hands, 0, 0, [], mine, False, False, 8, 1000 + d)
+        for c in mine:
+            alone, _ = _deal_values(hands, 0, 0, [], [c], False, False, 8, 1000 + d)
+            assert alone == {c: values[c]}
+        again, _ = _deal_values(hands, 0, 0, [], list(reversed(mine)), False, False, 8, 1000 + d)
+        assert again == values
+        other, _ = _deal_values(hands, 0, 0, [], mine, False, False, 8, 5000 + d)
+        changed += other != values
+    assert changed >= 3

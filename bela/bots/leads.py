@@ -4,14 +4,16 @@ fitted to its own leads (``scripts/fit/fit_leads.py``; docs/experiments.md, the 
 to twentieth passes). Two fits: :func:`learned_lead`, to the hard player's leads as the
 eighteenth pass shipped it, for the searching seat and its opponents; :func:`partner_lead`, to
 an earlier hard player's, for the searching seat's partner (a partner at a person's table:
-fitted closer to the hard player, it made the hard player a worse partner of medium).
+fitted closer to the hard player, it made the hard player a worse partner of medium). The
+opponents draw their leads by the first fit's odds (:func:`drawn_lead`: its best card is the
+hard player's lead only about two times in five; the twenty-fourth and twenty-fifth passes).
 
 Each candidate card is described by :data:`FEATURES`, read as a player at the table could:
 from the leader's own hand and the cards still out (every card not yet played nor in the
 leader's hand), never from who holds them. A card's score is the sum of its features times
 their weights (:data:`bela.data.lead_weights.WEIGHTS` or ``PARTNER_WEIGHTS``, in the order of
 :data:`FEATURES`); the lead is the card of the highest score, the weakest of the first suit
-between equals.
+between equals, or a card drawn with odds ``exp(score)`` (the conditional logit's).
 
 Cards are the search's internal numbers (``suit * 8 + strength``, :mod:`bela.bots.cardset`).
 
@@ -22,11 +24,14 @@ Cards are the search's internal numbers (``suit * 8 + strength``, :mod:`bela.bot
 7
 >>> learned_lead(hand, out, 0)  # the second keeps it, the only trump against seven, and leads the seven
 8
+>>> drawn_lead(hand, out, 0, 0.1), drawn_lead(hand, out, 0, 0.99)  # drawn: the seven 46 times in 100
+(7, 8)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from math import exp
 
 from bela.bots.cardset import ABOVE, POINTS, SUIT_MASK
 from bela.data.lead_weights import PARTNER_WEIGHTS, WEIGHTS
@@ -101,18 +106,51 @@ def lead_features(hand: int, out: int, card: int, trump: int) -> list[float]:
 
 def make_lead(weights: tuple[float, ...]) -> Callable[[int, int, int], int]:
     """A lead by these weights (in the order of :data:`FEATURES`), as :func:`learned_lead`."""
+    score = _scorer(weights)
+
+    def lead(hand: int, out: int, trump: int) -> int:
+        """The card of ``hand`` of the highest score, with ``out`` the cards still out."""
+        return score(hand, out, trump, None)
+
+    return lead
+
+
+def make_drawn_lead(weights: tuple[float, ...]) -> Callable[[int, int, int, float], int]:
+    """A lead drawn by these weights' odds, as :func:`drawn_lead`."""
+    score = _scorer(weights)
+
+    def lead(hand: int, out: int, trump: int, u: float) -> int:
+        """A card of ``hand`` drawn with the odds ``exp(score)`` (the conditional logit's), by
+        ``u`` uniform in [0, 1), with ``out`` the cards still out."""
+        scored: list[tuple[int, float]] = []
+        best = score(hand, out, trump, scored)
+        top = max(v for _, v in scored)
+        odds = [exp(v - top) for _, v in scored]
+        x = u * sum(odds)
+        for (c, _), o in zip(scored, odds, strict=True):
+            x -= o
+            if x < 0:
+                return c
+        return best  # only by rounding
+
+    return lead
+
+
+def _scorer(weights: tuple[float, ...]) -> Callable[[int, int, int, list[tuple[int, float]] | None], int]:
+    """The scoring of leads by these weights: the card of the highest score, each card with its
+    score added to the list given (None: none kept)."""
     _TRUMP, _MASTER, _POINTS, _TOP, _LOWEST, _LENGTH = weights[:6]
     _OUT, _NONE_OUT, _RUFF, _UNDERLEAD, _TRUMPS_HELD, _TRUMPS_OUT = weights[6:12]
     _POINTS_MASTER, _POINTS_NOT_MASTER, _SINGLETON, _SIDE_MASTER, _ONE_ABOVE = weights[12:17]
     _TOP_LENGTH, _PULL, _LOW_OF_THREE, _BIG = weights[17:]
 
-    def lead(hand: int, out: int, trump: int) -> int:
+    def score(hand: int, out: int, trump: int, scored: list[tuple[int, float]] | None) -> int:
         """The card of ``hand`` of the highest score (the same sum as :func:`lead_features` with
         the weights, worked out suit by suit), with ``out`` the cards still out."""
         pts = POINTS[trump]
         trumps_out = (out & SUIT_MASK[trump]).bit_count()
         trumps_held = (hand & SUIT_MASK[trump]).bit_count()
-        best, score = -1, -1e300
+        best, top = -1, -1e300
         for s in (0, 1, 2, 3):
             mine = hand & SUIT_MASK[s]
             if not mine:
@@ -163,14 +201,19 @@ def make_lead(weights: tuple[float, ...]) -> Callable[[int, int, int], int]:
                     v += _LOWEST
                     if s != trump and mlen >= 3:
                         v += _LOW_OF_THREE
-                if v > score:
-                    best, score = c, v
+                if scored is not None:
+                    scored.append((c, v))
+                if v > top:
+                    best, top = c, v
         return best
 
-    return lead
+    return score
 
 
 # the searching seat's and its opponents' leads
 learned_lead = make_lead(WEIGHTS)
 # the searching seat's partner's
 partner_lead = make_lead(PARTNER_WEIGHTS)
+# the searching seat's opponents' (drawn: the hard player's own lead is learned_lead's card only
+# about two times in five)
+drawn_lead = make_drawn_lead(WEIGHTS)

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bela.bots.cardset import ABOVE, POINTS, SUIT_MASK, legal_mask
-from bela.bots.leads import learned_lead, partner_lead
+from bela.bots.leads import drawn_lead, learned_lead, partner_lead
 from bela.bots.solver import INF, Solver
+from bela.deal import SplitMix64
 
 
 def rollout_value(
@@ -31,9 +32,11 @@ def rollout_value(
     ew_has: bool,
     exact_cards: int,
     steps: list[int],
+    draw: SplitMix64 | None = None,
 ) -> int:
     """R after playing ``first`` and continuing with :func:`rollout_card` down to an exact
-    endgame of ``exact_cards`` cards; ``steps[0]`` counts the cards played by the policy."""
+    endgame of ``exact_cards`` cards (the opponents' leads drawn from ``draw``, if given);
+    ``steps[0]`` counts the cards played by the policy."""
     pts = POINTS[trump]
     h = list(hands0)
     n = len(trick)
@@ -75,24 +78,37 @@ def rollout_value(
         else:
             seat = (seat + 1) & 3
         steps[0] += 1
-        card = rollout_card(h, seat, n, led, win, winseat, trump, partner)
+        card = rollout_card(h, seat, n, led, win, winseat, trump, partner, draw)
 
 
 def rollout_card(
-    h: list[int], seat: int, n: int, led: int, win: int, winseat: int, trump: int, partner: int = -1
+    h: list[int],
+    seat: int,
+    n: int,
+    led: int,
+    win: int,
+    winseat: int,
+    trump: int,
+    partner: int = -1,
+    draw: SplitMix64 | None = None,
 ) -> int:
     """A quick choice by the seat's own hand and the cards still out (``h``'s other hands
     together, never who holds them): lead as the hard player leads (:mod:`bela.bots.leads`;
     ``partner``, the searching seat's partner, by :func:`~bela.bots.leads.partner_lead`, -1:
-    nobody), smear on the partner's sure trick, win cheaply when last, else win with a card
-    that holds, else throw cheap.
+    nobody; with ``draw``, the searching seat's opponents draw their leads from it by
+    :func:`~bela.bots.leads.drawn_lead`), smear on the partner's sure trick, win cheaply when
+    last, else win with a card that holds, else throw cheap.
     ``n`` cards of the trick are down: the suit ``led``, the card ``win`` taking it, played by
     ``winseat`` (the three ignored when leading)."""
     hand = h[seat]
     if not n:
         # the cards still out: every card left but ours (a seat sees no other hand)
-        lead = partner_lead if seat == partner else learned_lead
-        return lead(hand, (h[0] | h[1] | h[2] | h[3]) ^ hand, trump)
+        out = (h[0] | h[1] | h[2] | h[3]) ^ hand
+        if seat == partner:
+            return partner_lead(hand, out, trump)
+        if draw is not None and partner >= 0 and (seat ^ partner) & 1:
+            return drawn_lead(hand, out, trump, draw.random())
+        return learned_lead(hand, out, trump)
     m = legal_mask(hand, led, win, trump)
     if m & (m - 1) == 0:
         return m.bit_length() - 1

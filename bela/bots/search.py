@@ -8,6 +8,8 @@ our written points minus theirs):
 - earlier, the candidate is played, the hand is continued by a quick policy whose seats see
   only their own hands and the cards still out (:mod:`bela.bots.rollout`) until
   ``leaf_cards`` cards are left at the start of a trick, and that endgame is solved exactly.
+  The policy's opponents draw their leads (:func:`bela.bots.leads.drawn_lead`), the same
+  draws for every candidate card of a deal, from a seed the search draws.
 
 A close call (the best card's lead inside the noise of the deals searched) gets more deals.
 
@@ -234,6 +236,7 @@ def evaluate(
     remaining = sum(obs.held_count(s) for s in SEATS)
     # solved exactly (None) from exact_cards left, else rolled out to leaf_cards
     leaf = None if remaining <= exact_cards else exact_cards if leaf_cards is None else leaf_cards
+    draws = rng.next() if leaf is not None else 0  # deal j's rollouts draw their leads from draws + j
     totals = dict.fromkeys(reps, 0.0)
     kept = dict.fromkeys(reps, 0.0)
     sign = 1 if team is Team.NS else -1
@@ -245,7 +248,7 @@ def evaluate(
         full = [deal[s] | k.played_by[s] for s in SEATS]
         scoring = scoring_for(obs, full)
         hands = [to_internal(deal[s], t) for s in SEATS]
-        values, cost = _deal_values(hands, t, int(leader), trick_int, reps, ns_has, ew_has, leaf)
+        values, cost = _deal_values(hands, t, int(leader), trick_int, reps, ns_has, ew_has, leaf, draws + j)
         nodes += cost
         margins = {i: scoring.margin(r, team) for i, r in values.items()}
         if extend and j < len(deals):
@@ -274,14 +277,19 @@ def _deal_values(
     ns_has: bool,
     ew_has: bool,
     leaf: int | None,
+    draws: int = 0,
 ) -> tuple[dict[int, int], int]:
     """R of each candidate in one deal, solved exactly (``leaf`` None) or rolled out to ``leaf``
-    cards left, and the nodes that cost."""
+    cards left, and the nodes that cost; each candidate's rollout draws its opponents' leads
+    from the seed ``draws``."""
     solver = Solver(t)
     if leaf is None:
         return solver.root_values(hands, leader, trick, ns_has, ew_has, reps), solver.nodes
     steps = [0]
-    values = {i: rollout_value(solver, hands, t, leader, trick, i, ns_has, ew_has, leaf, steps) for i in reps}
+    values = {
+        i: rollout_value(solver, hands, t, leader, trick, i, ns_has, ew_has, leaf, steps, SplitMix64(draws))
+        for i in reps
+    }
     return values, steps[0] * ROLLOUT_STEP_NODES + solver.nodes
 
 
