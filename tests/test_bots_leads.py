@@ -25,24 +25,36 @@ CLUB_7, CLUB_8 = 24, 25
 def plain_lead(hand: int, out: int, trump: int, weights: tuple[float, ...] = lead_weights.WEIGHTS) -> int:
     """The card of ``hand`` whose features, times ``weights``, sum highest, the lowest number
     between equal sums: every card looked at."""
-    cards = [i for i in range(32) if hand >> i & 1]
-    scores = {
+    scores = plain_scores(hand, out, trump, weights)
+    return min(scores, key=lambda c: (-scores[c], c))
+
+
+def plain_scores(
+    hand: int, out: int, trump: int, weights: tuple[float, ...] = lead_weights.WEIGHTS
+) -> dict[int, float]:
+    """Each card of ``hand``: the sum of its features times ``weights``."""
+    return {
         c: math.fsum(w * f for w, f in zip(lead_features(hand, out, c, trump), weights, strict=True))
-        for c in cards
+        for c in range(32)
+        if hand >> c & 1
     }
-    return min(cards, key=lambda c: (-scores[c], c))
+
+
+def random_lead(rng: random.Random) -> tuple[int, int, int]:
+    """A leader's hand of 1 to 8 cards, up to three times as many cards out, and a trump."""
+    cards = list(range(32))
+    rng.shuffle(cards)
+    k = rng.randint(1, 8)
+    hand = sum(1 << c for c in cards[:k])
+    out = sum(1 << c for c in cards[k : k + rng.randint(0, 3 * k)])
+    return hand, out, rng.randrange(4)
 
 
 def test_the_lead_is_the_best_sum_of_its_features() -> None:
     rng = random.Random(2035)
     differ = 0
     for _ in range(4000):
-        cards = list(range(32))
-        rng.shuffle(cards)
-        k = rng.randint(1, 8)
-        hand = sum(1 << c for c in cards[:k])
-        out = sum(1 << c for c in cards[k : k + rng.randint(0, 3 * k)])
-        trump = rng.randrange(4)
+        hand, out, trump = random_lead(rng)
         assert learned_lead(hand, out, trump) == plain_lead(hand, out, trump)
         partners = plain_lead(hand, out, trump, lead_weights.PARTNER_WEIGHTS)
         assert partner_lead(hand, out, trump) == partners
@@ -159,19 +171,8 @@ def test_a_drawn_lead_follows_the_fits_odds() -> None:
     rng = random.Random(2042)
     grid = 2000
     for _ in range(40):
-        cards = list(range(32))
-        rng.shuffle(cards)
-        k = rng.randint(2, 8)
-        hand = sum(1 << c for c in cards[:k])
-        out = sum(1 << c for c in cards[k : k + 3 * k])
-        trump = rng.randrange(4)
-        scores = {
-            c: math.fsum(
-                w * f for w, f in zip(lead_features(hand, out, c, trump), lead_weights.WEIGHTS, strict=True)
-            )
-            for c in range(32)
-            if hand >> c & 1
-        }
+        hand, out, trump = random_lead(rng)
+        scores = plain_scores(hand, out, trump)
         total = math.fsum(math.exp(v) for v in scores.values())
         drawn = [drawn_lead(hand, out, trump, (i + 0.5) / grid) for i in range(grid)]
         assert set(drawn) <= set(scores)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from test_bots_leads import plain_lead
 
@@ -97,17 +98,21 @@ def test_the_leader_pulls_trumps_while_its_partner_holds_the_last_ones() -> None
     assert rollout_card(h, 0, 0, -1, -1, 0, 0) == 7
 
 
+def _leads(seed: int, tries: int) -> Iterator[tuple[list[int], int, int, int, int]]:
+    """The positions of ``tries`` random ones where a seat leads: the hands, the seat, the
+    trump, the seat's hand and the cards still out."""
+    rng = random.Random(seed)
+    for _ in range(tries):
+        h, seat, n, _, _, _, trump = _position(rng)
+        if not n:
+            yield h, seat, trump, h[seat], (h[0] | h[1] | h[2] | h[3]) ^ h[seat]
+
+
 def test_the_searching_seats_partner_leads_by_the_partners_weights() -> None:
     # a seat leading in a rollout of the seat opposite's search (its partner) leads by the
     # partner's weights; the searching seat and its opponents by the hard player's own
-    rng = random.Random(2041)
     differ = 0
-    for _ in range(3000):
-        h, seat, n, _, _, _, trump = _position(rng)
-        if n:
-            continue
-        hand = h[seat]
-        out = (h[0] | h[1] | h[2] | h[3]) ^ hand
+    for h, seat, trump, hand, out in _leads(2041, 3000):
         own = plain_lead(hand, out, trump, lead_weights.WEIGHTS)
         partners = plain_lead(hand, out, trump, lead_weights.PARTNER_WEIGHTS)
         differ += own != partners
@@ -120,14 +125,8 @@ def test_the_searching_seats_partner_leads_by_the_partners_weights() -> None:
 def test_with_draws_the_searching_seats_opponents_draw_their_leads() -> None:
     # given draws (the search's rollouts), an opponent of the searching seat draws its lead
     # by the fit's odds; the searching seat and its partner lead as without
-    rng = random.Random(2043)
     drawn_other = 0
-    for i in range(3000):
-        h, seat, n, _, _, _, trump = _position(rng)
-        if n:
-            continue
-        hand = h[seat]
-        out = (h[0] | h[1] | h[2] | h[3]) ^ hand
+    for i, (h, seat, trump, hand, out) in enumerate(_leads(2043, 3000)):
         own = plain_lead(hand, out, trump, lead_weights.WEIGHTS)
         partners = plain_lead(hand, out, trump, lead_weights.PARTNER_WEIGHTS)
         assert rollout_card(h, seat, 0, -1, -1, seat, trump, seat, SplitMix64(i)) == partners
