@@ -10,6 +10,7 @@ from test_bots_leads import plain_lead
 from bela.bots.cardset import POINTS
 from bela.bots.leads import drawn_lead
 from bela.bots.rollout import _cheapest, _richest, rollout_card
+from bela.bots.search import _deal_values
 from bela.data import lead_weights
 from bela.deal import SplitMix64
 
@@ -143,8 +144,6 @@ def test_with_draws_the_searching_seats_opponents_draw_their_leads() -> None:
 def test_every_candidate_of_a_deal_sees_the_same_draws() -> None:
     # a candidate's rollout value does not depend on which other candidates were rolled out
     # before it (each starts the deal's draws afresh), and the draws change the values
-    from bela.bots.search import _deal_values
-
     rng = random.Random(2044)
     changed = 0
     for d in range(12):

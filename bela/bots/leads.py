@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from math import exp
+from typing import Protocol
 
 from bela.bots.cardset import ABOVE, POINTS, SUIT_MASK
 from bela.data.lead_weights import PARTNER_WEIGHTS, WEIGHTS
@@ -104,53 +105,31 @@ def lead_features(hand: int, out: int, card: int, trump: int) -> list[float]:
     ]
 
 
-def make_lead(weights: tuple[float, ...]) -> Callable[[int, int, int], int]:
+class Lead(Protocol):
+    """A lead by a set of weights (:func:`make_lead`): the card of ``hand`` of the highest
+    score, with ``out`` the cards still out; each card with its score added to ``scored``, if
+    given."""
+
+    def __call__(
+        self, hand: int, out: int, trump: int, scored: list[tuple[int, float]] | None = None
+    ) -> int: ...
+
+
+def make_lead(weights: tuple[float, ...]) -> Lead:
     """A lead by these weights (in the order of :data:`FEATURES`), as :func:`learned_lead`."""
-    score = _scorer(weights)
-
-    def lead(hand: int, out: int, trump: int) -> int:
-        """The card of ``hand`` of the highest score, with ``out`` the cards still out."""
-        return score(hand, out, trump, None)
-
-    return lead
-
-
-def make_drawn_lead(weights: tuple[float, ...]) -> Callable[[int, int, int, float], int]:
-    """A lead drawn by these weights' odds, as :func:`drawn_lead`."""
-    score = _scorer(weights)
-
-    def lead(hand: int, out: int, trump: int, u: float) -> int:
-        """A card of ``hand`` drawn with the odds ``exp(score)`` (the conditional logit's), by
-        ``u`` uniform in [0, 1), with ``out`` the cards still out."""
-        scored: list[tuple[int, float]] = []
-        best = score(hand, out, trump, scored)
-        top = max(v for _, v in scored)
-        odds = [exp(v - top) for _, v in scored]
-        x = u * sum(odds)
-        for (c, _), o in zip(scored, odds, strict=True):
-            x -= o
-            if x < 0:
-                return c
-        return best  # only by rounding
-
-    return lead
-
-
-def _scorer(weights: tuple[float, ...]) -> Callable[[int, int, int, list[tuple[int, float]] | None], int]:
-    """The scoring of leads by these weights: the card of the highest score, each card with its
-    score added to the list given (None: none kept)."""
     _TRUMP, _MASTER, _POINTS, _TOP, _LOWEST, _LENGTH = weights[:6]
     _OUT, _NONE_OUT, _RUFF, _UNDERLEAD, _TRUMPS_HELD, _TRUMPS_OUT = weights[6:12]
     _POINTS_MASTER, _POINTS_NOT_MASTER, _SINGLETON, _SIDE_MASTER, _ONE_ABOVE = weights[12:17]
     _TOP_LENGTH, _PULL, _LOW_OF_THREE, _BIG = weights[17:]
 
-    def score(hand: int, out: int, trump: int, scored: list[tuple[int, float]] | None) -> int:
+    def lead(hand: int, out: int, trump: int, scored: list[tuple[int, float]] | None = None) -> int:
         """The card of ``hand`` of the highest score (the same sum as :func:`lead_features` with
-        the weights, worked out suit by suit), with ``out`` the cards still out."""
+        the weights, worked out suit by suit), with ``out`` the cards still out; each card with
+        its score added to ``scored``, if given."""
         pts = POINTS[trump]
         trumps_out = (out & SUIT_MASK[trump]).bit_count()
         trumps_held = (hand & SUIT_MASK[trump]).bit_count()
-        best, top = -1, -1e300
+        best, score = -1, -1e300
         for s in (0, 1, 2, 3):
             mine = hand & SUIT_MASK[s]
             if not mine:
@@ -203,11 +182,31 @@ def _scorer(weights: tuple[float, ...]) -> Callable[[int, int, int, list[tuple[i
                         v += _LOW_OF_THREE
                 if scored is not None:
                     scored.append((c, v))
-                if v > top:
-                    best, top = c, v
+                if v > score:
+                    best, score = c, v
         return best
 
-    return score
+    return lead
+
+
+def make_drawn_lead(best_of: Lead) -> Callable[[int, int, int, float], int]:
+    """A lead drawn by the odds of ``best_of``'s scores, as :func:`drawn_lead`."""
+
+    def lead(hand: int, out: int, trump: int, u: float) -> int:
+        """A card of ``hand`` drawn with the odds ``exp(score)`` (the conditional logit's), by
+        ``u`` uniform in [0, 1), with ``out`` the cards still out."""
+        scored: list[tuple[int, float]] = []
+        best = best_of(hand, out, trump, scored)
+        top = max(v for _, v in scored)
+        odds = [exp(v - top) for _, v in scored]
+        x = u * sum(odds)
+        for (c, _), o in zip(scored, odds, strict=True):
+            x -= o
+            if x < 0:
+                return c
+        return best  # only by rounding
+
+    return lead
 
 
 # the searching seat's and its opponents' leads
@@ -216,4 +215,4 @@ learned_lead = make_lead(WEIGHTS)
 partner_lead = make_lead(PARTNER_WEIGHTS)
 # the searching seat's opponents' (drawn: the hard player's own lead is learned_lead's card only
 # about two times in five)
-drawn_lead = make_drawn_lead(WEIGHTS)
+drawn_lead = make_drawn_lead(learned_lead)
