@@ -100,12 +100,12 @@ def coach_note(match: Match, number: int, index: int, card: str) -> tuple[Prices
     return prices, note_for(prices, key, card)
 
 
-# seed 1, hand 1: South (easy) plays AC as its 5th card (index 4) where bela review says 9D,
-# 50.1 points better; and 9D at index 10 as the hard player would (cost 0). Seed 5: 8D at index
-# 14 costs 0.3 (under the 10 of a note; QD is better). Found with ``bela review`` (the bots of
-# issue 35's twenty-fifth pass: the rollouts' opponents draw their leads) and pinned here: a
+# seed 1, hand 1: South (easy) plays AC as its 5th card (index 4) where bela review says KS,
+# 56.2 points better; and 9D at index 10 as the hard player would (cost 0). Seed 5: 8D at index
+# 14 costs 0.8 (under the 10 of a note; QD is better). Found with ``bela review`` (the bots of
+# issue 35's twenty-ninth pass: twice the deals while the search rolls out) and pinned here: a
 # change of the bots moves them (then find new ones: the other tests read BETTER).
-PINNED = [(1, 4, "AC", "9D", 50.1), (1, 10, "9D", "9D", 0), (5, 14, "8D", "QD", 0.3)]
+PINNED = [(1, 4, "AC", "KS", 56.2), (1, 10, "9D", "9D", 0), (5, 14, "8D", "QD", 0.8)]
 BETTER = PINNED[0][3]  # the card the coach names instead of AC at seed 1, index 4
 
 
