@@ -69,7 +69,7 @@ class Budget:
     signal_slack: float = 2.0
     call_factor: float = 6.0
     # before the exact solve (while the search rolls out), this many times the deals, a close
-    # call's deals and the node budget: the first tricks are where the deals pay most
+    # call's deals and the node budget: the first tricks are where more deals pay
     early_scale: int = 1
 
 
