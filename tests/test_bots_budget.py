@@ -6,33 +6,18 @@ from __future__ import annotations
 
 import dataclasses
 
-from bela.actions import Phase, Play
+from positions import searched_position
+
 from bela.bots import BUDGETS, Budget, search
 from bela.bots.knowledge import infer
-from bela.deal import SplitMix64, deal_cards, derive_seed
-from bela.hand import Hand
-from bela.observation import Observation, observe
-from bela.seats import SEATS
+from bela.deal import SplitMix64
+from bela.observation import Observation
 
 BASE = Budget(samples=6, exact_cards=12, search_from=32, node_budget=10**9, min_samples=2, close_z=0.0)
 
 
 def _position(low: int, high: int) -> Observation:
-    """A seeded position with between ``low`` and ``high`` cards left and three legal cards or more."""
-    for number in range(1, 50):
-        dealer = SEATS[number % 4]
-        hand = Hand(dealer, deal_cards(derive_seed(11, number), dealer))
-        rng = SplitMix64(number)
-        while not hand.finished:
-            seat = hand.turn
-            assert seat is not None
-            obs = observe(hand, seat)
-            cards = {a.card for a in obs.legal if isinstance(a, Play)}
-            left = sum(obs.held_count(s) for s in SEATS)
-            if obs.phase is Phase.PLAYING and low <= left <= high and len(cards) >= 3:
-                return obs
-            hand.apply(rng.choice(hand.legal_actions()))
-    raise AssertionError("no position found")
+    return searched_position(11, low, high)
 
 
 def _samples(obs: Observation, budget: Budget) -> int:

@@ -3,13 +3,12 @@ closeness, and that the extra deals are searched only when it says so."""
 
 from __future__ import annotations
 
-from bela.actions import Phase, Play
+from positions import searched_position
+
 from bela.bots.knowledge import infer
 from bela.bots.search import _close, evaluate
-from bela.deal import SplitMix64, deal_cards, derive_seed
-from bela.hand import Hand
-from bela.observation import Observation, observe
-from bela.seats import SEATS
+from bela.deal import SplitMix64
+from bela.observation import Observation
 
 
 def test_a_lead_of_many_standard_errors_is_not_close() -> None:
@@ -37,21 +36,8 @@ def test_one_deal_or_one_card_is_never_close() -> None:
 
 
 def _searched_position() -> Observation:
-    """The first position of a seeded hand with some cards played and several legal cards."""
-    for number in range(1, 50):
-        dealer = SEATS[number % 4]
-        hand = Hand(dealer, deal_cards(derive_seed(7, number), dealer))
-        rng = SplitMix64(number)
-        while not hand.finished:
-            seat = hand.turn
-            assert seat is not None
-            obs = observe(hand, seat)
-            cards = {a.card for a in obs.legal if isinstance(a, Play)}
-            left = sum(obs.held_count(s) for s in SEATS)
-            if obs.phase is Phase.PLAYING and 16 < left <= 24 and len(cards) >= 3:
-                return obs
-            hand.apply(rng.choice(hand.legal_actions()))
-    raise AssertionError("no position found")
+    """A seeded position with some cards played (17 to 24 left) and several legal cards."""
+    return searched_position(7, 17, 24)
 
 
 def test_extra_deals_are_searched_only_for_a_close_call() -> None:
