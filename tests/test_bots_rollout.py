@@ -7,10 +7,11 @@ from collections.abc import Iterator
 
 from test_bots_leads import plain_lead
 
-from bela.bots.cardset import POINTS
+from bela.bots.cardset import POINTS, legal_mask, low, top
 from bela.bots.leads import drawn_lead
-from bela.bots.rollout import _cheapest, _richest, rollout_card
+from bela.bots.rollout import _cheapest, _richest, rollout_card, rollout_value
 from bela.bots.search import _deal_values
+from bela.bots.solver import Solver
 from bela.data import lead_weights
 from bela.deal import SplitMix64
 
@@ -160,3 +161,85 @@ def test_every_candidate_of_a_deal_sees_the_same_draws() -> None:
         other, _ = _deal_values(hands, 0, 0, [], mine, False, False, 8, 5000 + d)
         changed += other != values
     assert changed >= 3
+
+
+def plain_rollout_value(
+    hands: list[int],
+    trump: int,
+    leader: int,
+    trick: list[int],
+    first: int,
+    exact_cards: int,
+    draw: SplitMix64,
+) -> tuple[int, int]:
+    """R of rolling ``first`` out as rollout_value does, every card by rollout_card, neither
+    team having taken a trick yet; and the cards the policy played."""
+    pts = POINTS[trump]
+    h = list(hands)
+    seat = (leader + len(trick)) & 3
+    partner = seat ^ 2
+    played = list(trick)
+    trick_leader = leader
+    ns_has = ew_has = False
+    gained, steps, card = 0, 0, first
+    while True:
+        h[seat] ^= 1 << card
+        played.append(card)
+        if len(played) < 4:
+            seat = (seat + 1) & 3
+        else:
+            win, winseat = played[0], trick_leader
+            for j, c in enumerate(played[1:], 1):
+                if (c >> 3 == win >> 3 and c > win) or (c >> 3 == trump and win >> 3 != trump):
+                    win, winseat = c, (trick_leader + j) & 3
+            left = h[0] | h[1] | h[2] | h[3]
+            tp = sum(pts[c] for c in played) + (0 if left else 10)
+            if winseat & 1:
+                ew_has = True
+            else:
+                ns_has = True
+                gained += 3 * tp
+            if not left:
+                return gained + (2 if not ew_has else 0 if not ns_has else 1), steps
+            if left.bit_count() <= exact_cards:
+                return gained + Solver(trump).position_value(h, winseat, ns_has, ew_has), steps
+            seat, trick_leader, played = winseat, winseat, []
+        steps += 1
+        led = played[0] >> 3 if played else -1
+        win, winseat = (played[0], trick_leader) if played else (-1, seat)
+        for j, c in enumerate(played[1:], 1):
+            if (c >> 3 == win >> 3 and c > win) or (c >> 3 == trump and win >> 3 != trump):
+                win, winseat = c, (trick_leader + j) & 3
+        card = rollout_card(h, seat, len(played), led, win, winseat, trump, partner, draw)
+
+
+def test_a_rollout_plays_every_card_as_rollout_card_would() -> None:
+    # rollout_value works the policy's cards out inline, for speed: the same value and the
+    # same number of cards played as the plain loop over rollout_card, from whole hands and
+    # from a trick begun, rolled out to 8 cards and to the end
+    rng = random.Random(2045)
+    for d in range(300):
+        cards = list(range(32))
+        rng.shuffle(cards)
+        h = [sum(1 << c for c in cards[s * 8 : (s + 1) * 8]) for s in range(4)]
+        trump, leader = rng.randrange(4), rng.randrange(4)
+        trick: list[int] = []
+        for j in range(rng.randint(0, 3)):  # a trick begun: each seat plays its lowest legal card
+            s = (leader + j) & 3
+            led = trick[0] >> 3 if trick else -1
+            win = max(trick, key=lambda c: (c >> 3 == trump, c >> 3 == led, c)) if trick else -1
+            c = low(legal_mask(h[s], led, win, trump))
+            h[s] ^= 1 << c
+            trick.append(c)
+        seat = (leader + len(trick)) & 3
+        led = trick[0] >> 3 if trick else -1
+        win = max(trick, key=lambda c: (c >> 3 == trump, c >> 3 == led, c)) if trick else -1
+        first = top(legal_mask(h[seat], led, win, trump))
+        for exact in (8, 0):
+            steps = [0]
+            got = rollout_value(
+                Solver(trump), h, trump, leader, trick, first, False, False, exact, steps, SplitMix64(d)
+            )
+            assert (got, steps[0]) == plain_rollout_value(
+                h, trump, leader, trick, first, exact, SplitMix64(d)
+            )

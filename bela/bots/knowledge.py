@@ -233,6 +233,27 @@ _FOUR_RANKS = (
 _SEQ_POINTS = {3: 20, 4: 50, 5: 100, 6: 100, 7: 100}
 
 
+def _runs(byte: int) -> tuple[DeclKey, ...]:
+    """The keys of the runs of 3 cards or more of one suit's ``byte`` (ranks in sequence order)."""
+    keys: list[DeclKey] = []
+    r = 0
+    while r < 8:
+        if byte >> r & 1:
+            start = r
+            while r < 8 and byte >> r & 1:
+                r += 1
+            length = r - start
+            if 3 <= length <= 7:
+                keys.append((_SEQ_POINTS[length], 0, length, r - 1))
+        else:
+            r += 1
+    return tuple(keys)
+
+
+# a suit's runs by its byte (the same in every suit: a key does not name its suit)
+_RUNS: tuple[tuple[DeclKey, ...], ...] = tuple(_runs(b) for b in range(256))
+
+
 def declaration_keys(m: int) -> list[DeclKey]:
     """The keys (``Declaration.key``) of every declaration in a full hand ``m`` (8 cards)."""
     keys: list[DeclKey] = []
@@ -241,20 +262,7 @@ def declaration_keys(m: int) -> list[DeclKey]:
         if m & four == four:
             keys.append((pts, 1, int(rank), 0))
     for suit in range(4):
-        byte = (m >> (8 * suit)) & 0xFF
-        if byte.bit_count() < 3:
-            continue
-        r = 0
-        while r < 8:
-            if byte >> r & 1:
-                start = r
-                while r < 8 and byte >> r & 1:
-                    r += 1
-                length = r - start
-                if 3 <= length <= 7:
-                    keys.append((_SEQ_POINTS[length], 0, length, r - 1))
-            else:
-                r += 1
+        keys.extend(_RUNS[(m >> (8 * suit)) & 0xFF])
     return keys
 
 

@@ -30,7 +30,6 @@ Cards are the search's internal numbers (``suit * 8 + strength``, :mod:`bela.bot
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from math import exp
 from typing import Protocol
 
@@ -105,8 +104,15 @@ def lead_features(hand: int, out: int, card: int, trump: int) -> list[float]:
     ]
 
 
+class DrawnLead(Protocol):
+    """A lead drawn by a set of weights' odds (:func:`make_leads`): a card of ``hand``, by
+    ``u`` uniform in [0, 1), with ``out`` the cards still out."""
+
+    def __call__(self, hand: int, out: int, trump: int, u: float) -> int: ...
+
+
 class Lead(Protocol):
-    """A lead by a set of weights (:func:`make_lead`): the card of ``hand`` of the highest
+    """A lead by a set of weights (:func:`make_leads`): the card of ``hand`` of the highest
     score, with ``out`` the cards still out; each card with its score added to ``scored``, if
     given."""
 
@@ -115,104 +121,156 @@ class Lead(Protocol):
     ) -> int: ...
 
 
-def make_lead(weights: tuple[float, ...]) -> Lead:
-    """A lead by these weights (in the order of :data:`FEATURES`), as :func:`learned_lead`."""
-    _TRUMP, _MASTER, _POINTS, _TOP, _LOWEST, _LENGTH = weights[:6]
-    _OUT, _NONE_OUT, _RUFF, _UNDERLEAD, _TRUMPS_HELD, _TRUMPS_OUT = weights[6:12]
-    _POINTS_MASTER, _POINTS_NOT_MASTER, _SINGLETON, _SIDE_MASTER, _ONE_ABOVE = weights[12:17]
-    _TOP_LENGTH, _PULL, _LOW_OF_THREE, _BIG = weights[17:]
+def make_leads(weights: tuple[float, ...]) -> tuple[Lead, DrawnLead]:
+    """A lead by these weights (in the order of :data:`FEATURES`), as :func:`learned_lead`, and
+    a lead drawn by their odds, as :func:`drawn_lead`.
+
+    A suit's cards score by that suit's two bytes (the leader's and the cards out) alone, and,
+    for a side suit, by whether trumps are held and out: each suit's scores are worked out once
+    and kept (at most a few thousand suits; the same sums in the same order, so the same
+    floats as working them out each time)."""
+    # a suit's scores, by its key (below)
+    kept: dict[int, _Suit] = {}
+
+    def suit_scores(key: int) -> _Suit:
+        entry = kept[key] = _suit_scores(weights, key)
+        return entry
 
     def lead(hand: int, out: int, trump: int, scored: list[tuple[int, float]] | None = None) -> int:
         """The card of ``hand`` of the highest score (the same sum as :func:`lead_features` with
         the weights, worked out suit by suit), with ``out`` the cards still out; each card with
         its score added to ``scored``, if given."""
-        pts = POINTS[trump]
-        trumps_out = (out & SUIT_MASK[trump]).bit_count()
-        trumps_held = (hand & SUIT_MASK[trump]).bit_count()
+        shift = 8 * trump
+        flags = (_TRUMPS_OUT_BIT if out >> shift & 0xFF else 0) | (
+            _TRUMPS_HELD_BIT if hand >> shift & 0xFF else 0
+        )
         best, score = -1, -1e300
         for s in (0, 1, 2, 3):
-            mine = hand & SUIT_MASK[s]
+            mine = hand >> (8 * s) & 0xFF
             if not mine:
                 continue
-            o = out & SUIT_MASK[s]
-            olen = o.bit_count()
-            mlen = mine.bit_count()
-            hi = mine.bit_length() - 1
-            lo = (mine & -mine).bit_length() - 1
-            holds_master = not (o & ABOVE[hi])
-            # the terms every card of the suit shares
-            base = _LENGTH * mlen / 4 + _OUT * olen / 4
-            if not olen:
-                base += _NONE_OUT
-            if s == trump:
-                base += _TRUMP + _TRUMPS_HELD * trumps_held / 4 + _TRUMPS_OUT * trumps_out / 4
-            else:
-                if trumps_out and olen <= 2:
-                    base += _RUFF
-                if mlen == 1 and trumps_held:
-                    base += _SINGLETON
-            m = mine
-            while m:
-                b = m & -m
-                m ^= b
-                c = b.bit_length() - 1
-                p = pts[c] / 10
-                v = base + _POINTS * p
-                above = (o & ABOVE[c]).bit_count()
-                if not above:
-                    v += _MASTER + _POINTS_MASTER * p
-                    if s == trump:
-                        if trumps_out:
-                            v += _PULL
-                    elif 1 <= olen <= 2:
-                        v += _SIDE_MASTER
-                else:
-                    v += _POINTS_NOT_MASTER * p
-                    if holds_master:
-                        v += _UNDERLEAD
-                    if above == 1:
-                        v += _ONE_ABOVE
-                    if pts[c] >= 10 and olen >= 3:
-                        v += _BIG
-                if c == hi:
-                    v += _TOP + _TOP_LENGTH * mlen / 4
-                if c == lo:
-                    v += _LOWEST
-                    if s != trump and mlen >= 3:
-                        v += _LOW_OF_THREE
-                if scored is not None:
-                    scored.append((c, v))
-                if v > score:
-                    best, score = c, v
+            key = mine << 8 | out >> (8 * s) & 0xFF | (_IS_TRUMP if s == trump else flags)
+            entry = kept.get(key) or suit_scores(key)
+            if scored is not None:
+                scored.extend((8 * s + c, v) for c, v in entry[0])
+            if entry[2] > score:
+                best, score = 8 * s + entry[1], entry[2]
         return best
 
-    return lead
-
-
-def make_drawn_lead(best_of: Lead) -> Callable[[int, int, int, float], int]:
-    """A lead drawn by the odds of ``best_of``'s scores, as :func:`drawn_lead`."""
-
-    def lead(hand: int, out: int, trump: int, u: float) -> int:
+    def drawn(hand: int, out: int, trump: int, u: float) -> int:
         """A card of ``hand`` drawn with the odds ``exp(score)`` (the conditional logit's), by
         ``u`` uniform in [0, 1), with ``out`` the cards still out."""
-        scored: list[tuple[int, float]] = []
-        best = best_of(hand, out, trump, scored)
-        top = max(v for _, v in scored)
-        odds = [exp(v - top) for _, v in scored]
-        x = u * sum(odds)
-        for (c, _), o in zip(scored, odds, strict=True):
-            x -= o
-            if x < 0:
-                return c
-        return best  # only by rounding
+        shift = 8 * trump
+        flags = (_TRUMPS_OUT_BIT if out >> shift & 0xFF else 0) | (
+            _TRUMPS_HELD_BIT if hand >> shift & 0xFF else 0
+        )
+        suits = []
+        total = 0.0
+        for s in (0, 1, 2, 3):
+            mine = hand >> (8 * s) & 0xFF
+            if mine:
+                key = mine << 8 | out >> (8 * s) & 0xFF | (_IS_TRUMP if s == trump else flags)
+                entry = kept.get(key) or suit_scores(key)
+                suits.append((s, entry))
+                total += entry[4]
+        x = u * total
+        for s, entry in suits:
+            if x >= entry[4]:
+                x -= entry[4]
+                continue
+            for (c, _), o in zip(entry[0], entry[3], strict=True):
+                x -= o
+                if x < 0:
+                    return 8 * s + c
+        return lead(hand, out, trump)  # only by rounding
 
-    return lead
+    return lead, drawn
 
 
-# the searching seat's and its opponents' leads
-learned_lead = make_lead(WEIGHTS)
+# a suit's scores: the strength and score of each of the leader's cards (weakest first), the
+# strength and score of the first best, each card's odds exp(score) and their sum
+_Suit = tuple[tuple[tuple[int, float], ...], int, float, tuple[float, ...], float]
+
+
+def _suit_scores(weights: tuple[float, ...], key: int) -> _Suit:
+    """The scores of one suit's cards (by its key, below), worked out as :func:`lead_features`
+    with ``weights``."""
+    _TRUMP, _MASTER, _POINTS, _TOP, _LOWEST, _LENGTH = weights[:6]
+    _OUT, _NONE_OUT, _RUFF, _UNDERLEAD, _TRUMPS_HELD, _TRUMPS_OUT = weights[6:12]
+    _POINTS_MASTER, _POINTS_NOT_MASTER, _SINGLETON, _SIDE_MASTER, _ONE_ABOVE = weights[12:17]
+    _TOP_LENGTH, _PULL, _LOW_OF_THREE, _BIG = weights[17:]
+    is_trump = bool(key & _IS_TRUMP)
+    mine = key >> 8 & 0xFF
+    o = key & 0xFF
+    pts = _TRUMP_POINTS if is_trump else _PLAIN_POINTS
+    olen = o.bit_count()
+    mlen = mine.bit_count()
+    hi = mine.bit_length() - 1
+    lo = (mine & -mine).bit_length() - 1
+    holds_master = not (o & _ABOVE8[hi])
+    # the terms every card of the suit shares
+    base = _LENGTH * mlen / 4 + _OUT * olen / 4
+    if not olen:
+        base += _NONE_OUT
+    if is_trump:
+        # the trumps held and out are this suit's own
+        base += _TRUMP + _TRUMPS_HELD * mlen / 4 + _TRUMPS_OUT * olen / 4
+    else:
+        if key & _TRUMPS_OUT_BIT and olen <= 2:
+            base += _RUFF
+        if mlen == 1 and key & _TRUMPS_HELD_BIT:
+            base += _SINGLETON
+    cards: list[tuple[int, float]] = []
+    best, score = -1, -1e300
+    m = mine
+    while m:
+        b = m & -m
+        m ^= b
+        c = b.bit_length() - 1
+        p = pts[c] / 10
+        v = base + _POINTS * p
+        above = (o & _ABOVE8[c]).bit_count()
+        if not above:
+            v += _MASTER + _POINTS_MASTER * p
+            if is_trump:
+                if olen:
+                    v += _PULL
+            elif 1 <= olen <= 2:
+                v += _SIDE_MASTER
+        else:
+            v += _POINTS_NOT_MASTER * p
+            if holds_master:
+                v += _UNDERLEAD
+            if above == 1:
+                v += _ONE_ABOVE
+            if pts[c] >= 10 and olen >= 3:
+                v += _BIG
+        if c == hi:
+            v += _TOP + _TOP_LENGTH * mlen / 4
+        if c == lo:
+            v += _LOWEST
+            if not is_trump and mlen >= 3:
+                v += _LOW_OF_THREE
+        cards.append((c, v))
+        if v > score:
+            best, score = c, v
+    odds = tuple(exp(v) for _, v in cards)
+    entry = (tuple(cards), best, score, odds, sum(odds))
+    return entry
+
+
+# a suit's key for make_leads' kept scores: the leader's byte << 8 | the byte out, and these
+_IS_TRUMP = 1 << 16
+_TRUMPS_OUT_BIT = 1 << 17
+_TRUMPS_HELD_BIT = 1 << 18
+# by strength within a suit: the points of a trump and of a side card, the strengths above
+_TRUMP_POINTS: tuple[int, ...] = POINTS[0][:8]
+_PLAIN_POINTS: tuple[int, ...] = POINTS[0][8:16]
+_ABOVE8: tuple[int, ...] = ABOVE[:8]
+
+
+# the searching seat's and its opponents' leads, and the opponents' drawn (the hard player's own
+# lead is learned_lead's card only about two times in five)
+learned_lead, drawn_lead = make_leads(WEIGHTS)
 # the searching seat's partner's
-partner_lead = make_lead(PARTNER_WEIGHTS)
-# the searching seat's opponents' (drawn: the hard player's own lead is learned_lead's card only
-# about two times in five)
-drawn_lead = make_drawn_lead(learned_lead)
+partner_lead, _ = make_leads(PARTNER_WEIGHTS)

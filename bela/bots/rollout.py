@@ -38,16 +38,10 @@ def rollout_value(
     endgame of ``exact_cards`` cards (the opponents' leads drawn from ``draw``, if given);
     ``steps[0]`` counts the cards played by the policy."""
     pts = POINTS[trump]
+    tmask = SUIT_MASK[trump]
     h = list(hands0)
     n = len(trick)
-    # the trick so far: the suit led, the card taking it and its seat, its points
-    led, win, winseat, tp = -1, -1, leader, 0
-    for j, c in enumerate(trick):
-        tp += pts[c]
-        if j == 0:
-            led, win = c >> 3, c
-        elif (c >> 3 == win >> 3 and c > win) or (c >> 3 == trump and win >> 3 != trump):
-            win, winseat = c, (leader + j) & 3
+    led, win, winseat, tp = _trick_so_far(trick, leader, trump)
     seat = (leader + n) & 3
     partner = seat ^ 2  # the searching seat's: its leads are a person's partner's
     gained = 0
@@ -78,7 +72,34 @@ def rollout_value(
         else:
             seat = (seat + 1) & 3
         steps[0] += 1
-        card = rollout_card(h, seat, n, led, win, winseat, trump, partner, draw)
+        # rollout_card(h, seat, n, led, win, winseat, trump, partner, draw), worked out here
+        # (the rollouts' most frequent call; tests/test_bots_rollout.py holds them equal)
+        hand = h[seat]
+        if not n:
+            card = _lead(h, seat, trump, partner, draw)
+            continue
+        follow = hand & SUIT_MASK[led]
+        if follow:
+            m = follow if win >> 3 != led else (follow & ABOVE[win] or follow)
+        else:
+            tr = hand & tmask
+            m = hand if not tr else (tr & ABOVE[win] or tr) if win >> 3 == trump else tr
+        if m & (m - 1) == 0:
+            card = m.bit_length() - 1
+            continue
+        nxt = ((h[0] | h[1] | h[2] | h[3]) ^ hand) if n <= 2 else 0
+        if (winseat ^ seat) & 1 == 0:
+            if not (nxt and _can_beat(nxt, led, win, trump)):
+                plain = m & ~tmask
+                card = _richest(plain, pts) if plain else (m & -m).bit_length() - 1
+            else:
+                card = _cheapest(m, pts)
+            continue
+        c0 = (m & -m).bit_length() - 1
+        if (c0 >> 3 == win >> 3 and c0 > win) or (c0 >> 3 == trump and win >> 3 != trump):
+            card = _weakest_holding(m, nxt, led, trump)
+        else:
+            card = _cheapest(m, pts)
 
 
 def rollout_card(
@@ -102,13 +123,8 @@ def rollout_card(
     ``winseat`` (the three ignored when leading)."""
     hand = h[seat]
     if not n:
-        # the cards still out: every card left but ours (a seat sees no other hand)
-        out = (h[0] | h[1] | h[2] | h[3]) ^ hand
-        if seat == partner:
-            return partner_lead(hand, out, trump)
-        if draw is not None and partner >= 0 and (seat ^ partner) & 1:
-            return drawn_lead(hand, out, trump, draw.random())
-        return learned_lead(hand, out, trump)
+        # by the cards still out: every card left but ours (a seat sees no other hand)
+        return _lead(h, seat, trump, partner, draw)
     m = legal_mask(hand, led, win, trump)
     if m & (m - 1) == 0:
         return m.bit_length() - 1
@@ -129,17 +145,50 @@ def rollout_card(
     c0 = first.bit_length() - 1
     if (c0 >> 3 == win >> 3 and c0 > win) or (c0 >> 3 == trump and win >> 3 != trump):
         # every legal card beats (the rules force it): pick the cheapest one that holds
-        best = -1
-        mm = m
-        while mm:
-            b = mm & -mm
-            i = b.bit_length() - 1
-            mm ^= b
-            if not (nxt and _can_beat(nxt, led, i, trump)):
-                return i
-            best = i if best < 0 else best
-        return best
+        return _weakest_holding(m, nxt, led, trump)
     return _cheapest(m, pts)
+
+
+def _weakest_holding(m: int, nxt: int, led: int, trump: int) -> int:
+    """The lowest card of ``m`` that none of the cards ``nxt`` (still out, when an opponent
+    plays after) can beat, else ``m``'s lowest: every card of ``m`` beats the trick."""
+    best = -1
+    mm = m
+    while mm:
+        b = mm & -mm
+        i = b.bit_length() - 1
+        mm ^= b
+        if not (nxt and _can_beat(nxt, led, i, trump)):
+            return i
+        best = i if best < 0 else best
+    return best
+
+
+def _trick_so_far(trick: list[int], leader: int, trump: int) -> tuple[int, int, int, int]:
+    """The trick so far: the suit led, the card taking it and its seat, its points (-1, -1,
+    ``leader`` and 0 before its first card)."""
+    pts = POINTS[trump]
+    led, win, winseat, tp = -1, -1, leader, 0
+    for j, c in enumerate(trick):
+        tp += pts[c]
+        if j == 0:
+            led, win = c >> 3, c
+        elif (c >> 3 == win >> 3 and c > win) or (c >> 3 == trump and win >> 3 != trump):
+            win, winseat = c, (leader + j) & 3
+    return led, win, winseat, tp
+
+
+def _lead(h: list[int], seat: int, trump: int, partner: int, draw: SplitMix64 | None) -> int:
+    """A seat's lead in a rollout, by its own hand and the cards still out: ``partner``, the
+    searching seat's partner (-1: nobody), by the partner's fit; with ``draw``, the searching
+    seat's opponents draw theirs; else the hard player's own lead."""
+    hand = h[seat]
+    out = (h[0] | h[1] | h[2] | h[3]) ^ hand
+    if seat == partner:
+        return partner_lead(hand, out, trump)
+    if draw is not None and partner >= 0 and (seat ^ partner) & 1:
+        return drawn_lead(hand, out, trump, draw.random())
+    return learned_lead(hand, out, trump)
 
 
 def _can_beat(hand: int, led: int, win: int, trump: int) -> bool:
