@@ -12,7 +12,7 @@ from dataclasses import replace
 from test_bots_knowledge import brute_force_deals, positions
 
 from bela.bots.knowledge import Knowledge, infer
-from bela.bots.sampler import Hands, WeightedDraw, _Draw, sample_deals, sample_hidden
+from bela.bots.sampler import Hands, _Draw, sample_deals, sample_hidden
 from bela.deal import SplitMix64
 from bela.observation import observe
 from bela.seats import SEATS
@@ -141,44 +141,3 @@ def test_weighted_sampling_follows_the_weights() -> None:
     # resampling in a batch is not independent draws: systematic resampling makes the counts
     # vary less than multinomial ones, so the multinomial critical value is a fair bound
     assert stat < chi2_critical(df), (stat, df)
-
-
-def reference_once(d: WeightedDraw, rng: SplitMix64) -> Hands | None:
-    """WeightedDraw.once as first written: each card's seat picked by ``rng.random()``."""
-    left = (d.need[0], d.need[1], d.need[2], d.need[3])
-    if d._z(0, left) <= 0.0:
-        return None
-    hands = list(d.start)
-    for j, c in enumerate(d.cards):
-        options, total = d._options(j, left)
-        if not options:
-            return None
-        r = rng.random() * total
-        _w, pick, after = options[-1]
-        for w, holder, then in options:
-            r -= w
-            if r < 0:
-                pick, after = holder, then
-                break
-        hands[pick] |= 1 << c
-        left = after
-    return hands
-
-
-def test_the_weighted_draw_takes_the_generators_own_numbers() -> None:
-    # once() works rng.random() out inline, for speed: the same deals, and the generator left
-    # where as many random() calls leave it (the search's next draws depend on it)
-    weights_rng = SplitMix64(11)
-    draws = 0
-    for k in small_positions():
-        d = _Draw(k)
-        weights = {
-            c: [0.2 + weights_rng.random() for _ in range(4)] for _seats, cards in d.groups for c in cards
-        }
-        fast, plain = SplitMix64(99), SplitMix64(99)
-        for _ in range(50):
-            got = WeightedDraw(k, weights).once(fast)
-            assert got == reference_once(WeightedDraw(k, weights), plain)
-            assert fast.state == plain.state
-            draws += got is not None
-    assert draws >= 500

@@ -194,8 +194,6 @@ class WeightedDraw(_Draw):
             return None
         hands = list(self.start)
         omemo = self.omemo
-        # rng.random() worked out here, the same numbers (the draw's most frequent call)
-        state = rng.state
         for j, c in enumerate(self.cards):
             key = (j, *left)
             got = omemo.get(key)
@@ -203,12 +201,8 @@ class WeightedDraw(_Draw):
                 got = omemo[key] = self._options(j, left)
             options, total = got
             if not options:
-                rng.state = state
                 return None
-            state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-            r = ((z ^ (z >> 31)) >> 11) / 9007199254740992.0 * total
+            r = rng.random() * total
             _w, pick, after = options[-1]
             for w, holder, then in options:
                 r -= w
@@ -217,7 +211,6 @@ class WeightedDraw(_Draw):
                     break
             hands[pick] |= 1 << c
             left = after
-        rng.state = state
         return hands
 
 
