@@ -404,9 +404,13 @@ def test_a_rank_word_the_rules_texts_name_outright_is_the_same_in_both_decks() -
 def test_the_rules_page_tells_how_the_computer_partner_bids_and_calls(lang: str) -> None:
     """What a human partner of the hard player may read from it (bela.bots.bidding's jack-or-nine
     rule, bela.bots.signals' call): the section names the jack (in the deck in use) and nine,
-    and the small cards of a call."""
+    and the small cards of a call; then that nothing else is a signal by agreement (the other
+    signals were measured and not given: docs/experiments.md, the thirty-third pass), and how
+    it reads a small card led (a suit's ace)."""
     blocks = page(Translator(lang), HouseRules())
     at = next(i for i, b in enumerate(blocks) if b.kind == "section" and b.ident == "partner")
-    bid, call = blocks[at + 1].text, blocks[at + 2].text
+    bid, call, other = blocks[at + 1].text, blocks[at + 2].text, blocks[at + 3]
     assert Translator(lang)("rank.J") in bid
     assert "7, 8" in call and "9" in call
+    assert other.kind == "p" and other.text not in (bid, call)
+    assert Translator(lang)("rank.A") in other.text

@@ -284,7 +284,7 @@ def _end(t: T, r: R, rules: HouseRules) -> list[Block]:
 
 
 def _partner(t: T, r: R, rules: HouseRules) -> list[Block]:
-    return _paragraphs(r, "rules.partner.bid", "rules.partner.call")
+    return _paragraphs(r, "rules.partner.bid", "rules.partner.call", "rules.partner.other")
 
 
 def _friends(t: T, r: R, rules: HouseRules) -> list[Block]:
