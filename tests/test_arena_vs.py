@@ -87,6 +87,15 @@ def test_same_seeds_make_equal_players_tie_and_the_run_reports_as_it_goes(tmp_pa
         assert h["caller"] is not None and h["caller_side"] in ("a", "b")
 
 
+def test_b_set_with_a_commit_is_refused_not_ignored(capsys: pytest.CaptureFixture[str]) -> None:
+    # B is then the commit's player, whose budget --b-set cannot change: a run that silently
+    # played the commit's player instead of today's changed one would be misread
+    with pytest.raises(SystemExit) as stop:
+        arena_vs.main(["dda44c6", "--b-set", "leaf_cards=8", "--deals", "1"])
+    assert stop.value.code == 2
+    assert "not both" in capsys.readouterr().err
+
+
 def test_the_card_plays_part_is_a_mean_with_its_interval() -> None:
     # margins 1 and 3: mean 2, sample deviation sqrt(2), half-width 1.96 * sqrt(2 / 2)
     assert arena_vs._mean_ci([1, 3]) == {"deals": 2, "margin": [2.0, 0.04, 3.96]}

@@ -21,7 +21,8 @@ same deals. Prints one JSON object (the shape of ``bela arena``'s).
 
 ``--a-set``/``--b-set`` (``samples=40,signals=0``) change fields of today's player's
 :class:`bela.bots.Budget` for its own decisions (passed to ``decide``, never patched into
-``bela.bots.BUDGETS``); without a commit, B is today's player with ``--b-set``.
+``bela.bots.BUDGETS``); without a commit, B is today's player with ``--b-set`` (with a commit,
+B is the commit's, and ``--b-set`` is refused rather than left unused).
 ``--same-seeds`` gives both hands of a deal the same decision seeds, so that two of today's
 players differing in one setting play alike wherever it does not matter (much less noise).
 """
@@ -351,6 +352,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if (args.commit is None and not args.b_set) or args.deals < 1:
         p.error("a commit (or --b-set) and --deals of at least 1 are needed")
+    if args.commit is not None and args.b_set:
+        p.error("--b-set changes today's player, and B is the commit's: give a commit or --b-set, not both")
     log = args.log.open("w") if args.log else None
     if args.commit is None:  # today's against today's, settings changed
         out = run(
