@@ -96,6 +96,23 @@ def test_b_set_with_a_commit_is_refused_not_ignored(capsys: pytest.CaptureFixtur
     assert "not both" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("argv", "told"),
+    [
+        (["dda44c6", "--a-from-commit", "--a-set", "samples=40"], "--a-set"),  # A is the commit's
+        (["--b-set", "samples=40", "--partner", "medium"], "--partner"),  # no commit's B to face
+        (["--b-set", "samples=40", "--a-from-commit"], "--a-from-commit"),  # no commit to take A from
+    ],
+)
+def test_every_option_a_run_would_not_use_is_refused(
+    argv: list[str], told: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        arena_vs.main([*argv, "--deals", "1"])
+    assert stop.value.code == 2
+    assert f"error: {told} " in capsys.readouterr().err
+
+
 def test_the_card_plays_part_is_a_mean_with_its_interval() -> None:
     # margins 1 and 3: mean 2, sample deviation sqrt(2), half-width 1.96 * sqrt(2 / 2)
     assert arena_vs._mean_ci([1, 3]) == {"deals": 2, "margin": [2.0, 0.04, 3.96]}

@@ -22,7 +22,8 @@ same deals. Prints one JSON object (the shape of ``bela arena``'s).
 ``--a-set``/``--b-set`` (``samples=40,signals=0``) change fields of today's player's
 :class:`bela.bots.Budget` for its own decisions (passed to ``decide``, never patched into
 ``bela.bots.BUDGETS``); without a commit, B is today's player with ``--b-set`` (with a commit,
-B is the commit's, and ``--b-set`` is refused rather than left unused).
+B is the commit's, and ``--b-set`` is refused rather than left unused; so are ``--a-set`` with
+``--a-from-commit``, and ``--partner`` or ``--a-from-commit`` without a commit).
 ``--same-seeds`` gives both hands of a deal the same decision seeds, so that two of today's
 players differing in one setting play alike wherever it does not matter (much less noise).
 """
@@ -352,8 +353,27 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if (args.commit is None and not args.b_set) or args.deals < 1:
         p.error("a commit (or --b-set) and --deals of at least 1 are needed")
-    if args.commit is not None and args.b_set:
-        p.error("--b-set changes today's player, and B is the commit's: give a commit or --b-set, not both")
+    # an option the run would not use is refused, never left silently unused
+    for unused, why in (
+        (
+            args.commit is not None and args.b_set,
+            "--b-set changes today's player, and B is the commit's: give a commit or --b-set, not both",
+        ),
+        (
+            args.a_from_commit and args.a_set,
+            "--a-set changes today's player, and --a-from-commit makes A the commit's: not both",
+        ),
+        (
+            args.commit is None and args.partner,
+            "--partner seats A's team against a commit's B: give the commit too",
+        ),
+        (
+            args.commit is None and args.a_from_commit,
+            "--a-from-commit takes A from a commit: give the commit too",
+        ),
+    ):
+        if unused:
+            p.error(why)
     log = args.log.open("w") if args.log else None
     if args.commit is None:  # today's against today's, settings changed
         out = run(
