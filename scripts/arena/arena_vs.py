@@ -334,26 +334,8 @@ def hand_record(
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("commit", nargs="?", help="the earlier commit (B's bots)")
-    p.add_argument("--a", default="hard", help="today's level (default hard)")
-    p.add_argument("--b", default="hard", help="the commit's level (default hard)")
-    p.add_argument("--deals", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--first", type=int, default=0, help="index of the first deal (to split a run)")
-    p.add_argument("--partner", help="A's team is this (today's) level partnered by A")
-    p.add_argument("--a-from-commit", action="store_true", help="A is the commit's too (a partner baseline)")
-    p.add_argument("--scores", action="store_true", help="print each deal's score too")
-    p.add_argument("--a-set", default="", help="A's Budget fields changed, e.g. locations=1")
-    p.add_argument("--b-set", default="", help="B is today's level too, these Budget fields changed")
-    p.add_argument("--progress", type=Path, help="a file rewritten with the summary after every deal")
-    p.add_argument("--log", type=Path, help="one JSON line per hand written here (bids, caller, scores)")
-    p.add_argument("--same-seeds", action="store_true", help="both hands of a deal with the same seeds")
-    args = p.parse_args(argv)
-    if (args.commit is None and not args.b_set) or args.deals < 1:
-        p.error("a commit (or --b-set) and --deals of at least 1 are needed")
-    # an option the run would not use is refused, never left silently unused
+def _refuse_unused(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """An option the run would not use is refused (a usage error), never left silently unused."""
     for unused, why in (
         (
             args.commit is not None and args.b_set,
@@ -374,6 +356,28 @@ def main(argv: list[str] | None = None) -> int:
     ):
         if unused:
             p.error(why)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("commit", nargs="?", help="the earlier commit (B's bots)")
+    p.add_argument("--a", default="hard", help="today's level (default hard)")
+    p.add_argument("--b", default="hard", help="the commit's level (default hard)")
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--first", type=int, default=0, help="index of the first deal (to split a run)")
+    p.add_argument("--partner", help="A's team is this (today's) level partnered by A")
+    p.add_argument("--a-from-commit", action="store_true", help="A is the commit's too (a partner baseline)")
+    p.add_argument("--scores", action="store_true", help="print each deal's score too")
+    p.add_argument("--a-set", default="", help="A's Budget fields changed, e.g. locations=1")
+    p.add_argument("--b-set", default="", help="B is today's level too, these Budget fields changed")
+    p.add_argument("--progress", type=Path, help="a file rewritten with the summary after every deal")
+    p.add_argument("--log", type=Path, help="one JSON line per hand written here (bids, caller, scores)")
+    p.add_argument("--same-seeds", action="store_true", help="both hands of a deal with the same seeds")
+    args = p.parse_args(argv)
+    if (args.commit is None and not args.b_set) or args.deals < 1:
+        p.error("a commit (or --b-set) and --deals of at least 1 are needed")
+    _refuse_unused(p, args)
     log = args.log.open("w") if args.log else None
     if args.commit is None:  # today's against today's, settings changed
         out = run(
