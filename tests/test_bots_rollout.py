@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from test_bots_leads import plain_lead
 
@@ -131,11 +131,11 @@ def test_with_draws_the_searching_seats_opponents_draw_their_leads() -> None:
     for i, (h, seat, trump, hand, out) in enumerate(_leads(2043, 3000)):
         own = plain_lead(hand, out, trump, lead_weights.WEIGHTS)
         partners = plain_lead(hand, out, trump, lead_weights.PARTNER_WEIGHTS)
-        assert rollout_card(h, seat, 0, -1, -1, seat, trump, seat, SplitMix64(i)) == partners
-        assert rollout_card(h, seat, 0, -1, -1, seat, trump, seat ^ 2, SplitMix64(i)) == own
+        assert rollout_card(h, seat, 0, -1, -1, seat, trump, seat, SplitMix64(i).random) == partners
+        assert rollout_card(h, seat, 0, -1, -1, seat, trump, seat ^ 2, SplitMix64(i).random) == own
         # an opponent: searching seat seat ^ 1 (or seat ^ 3), so its partner is seat ^ 3 (seat ^ 1)
         for partner in (seat ^ 1, seat ^ 3):
-            card = rollout_card(h, seat, 0, -1, -1, seat, trump, partner, SplitMix64(i))
+            card = rollout_card(h, seat, 0, -1, -1, seat, trump, partner, SplitMix64(i).random)
             assert card == drawn_lead(hand, out, trump, SplitMix64(i).random())
             drawn_other += card != own
         assert rollout_card(h, seat, 0, -1, -1, seat, trump, seat ^ 1) == own  # no draws: the best card
@@ -152,13 +152,15 @@ def test_every_candidate_of_a_deal_sees_the_same_draws() -> None:
         rng.shuffle(cards)
         hands = [sum(1 << c for c in cards[s * 8 : (s + 1) * 8]) for s in range(4)]
         mine = [c for c in range(32) if hands[0] >> c & 1]
-        values, _ = _deal_values(hands, 0, 0, [], mine, False, False, 8, 1000 + d)
+        values, _ = _deal_values(hands, 0, 0, [], mine, False, False, 8, SplitMix64(1000 + d).random)
         for c in mine:
-            alone, _ = _deal_values(hands, 0, 0, [], [c], False, False, 8, 1000 + d)
+            alone, _ = _deal_values(hands, 0, 0, [], [c], False, False, 8, SplitMix64(1000 + d).random)
             assert alone == {c: values[c]}
-        again, _ = _deal_values(hands, 0, 0, [], list(reversed(mine)), False, False, 8, 1000 + d)
+        again, _ = _deal_values(
+            hands, 0, 0, [], list(reversed(mine)), False, False, 8, SplitMix64(1000 + d).random
+        )
         assert again == values
-        other, _ = _deal_values(hands, 0, 0, [], mine, False, False, 8, 5000 + d)
+        other, _ = _deal_values(hands, 0, 0, [], mine, False, False, 8, SplitMix64(5000 + d).random)
         changed += other != values
     assert changed >= 3
 
@@ -170,7 +172,7 @@ def plain_rollout_value(
     trick: list[int],
     first: int,
     exact_cards: int,
-    draw: SplitMix64,
+    draw: Callable[[], float],
 ) -> tuple[int, int]:
     """R of rolling ``first`` out as rollout_value does, every card by rollout_card, neither
     team having taken a trick yet; and the cards the policy played."""
@@ -238,8 +240,18 @@ def test_a_rollout_plays_every_card_as_rollout_card_would() -> None:
         for exact in (8, 0):
             steps = [0]
             got = rollout_value(
-                Solver(trump), h, trump, leader, trick, first, False, False, exact, steps, SplitMix64(d)
+                Solver(trump),
+                h,
+                trump,
+                leader,
+                trick,
+                first,
+                False,
+                False,
+                exact,
+                steps,
+                SplitMix64(d).random,
             )
             assert (got, steps[0]) == plain_rollout_value(
-                h, trump, leader, trick, first, exact, SplitMix64(d)
+                h, trump, leader, trick, first, exact, SplitMix64(d).random
             )

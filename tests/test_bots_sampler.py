@@ -12,6 +12,7 @@ from dataclasses import replace
 from test_bots_knowledge import brute_force_deals, positions
 
 from bela.bots.knowledge import Knowledge, infer
+from bela.bots.rng import Source
 from bela.bots.sampler import Hands, _Draw, sample_deals, sample_hidden
 from bela.deal import SplitMix64
 from bela.observation import observe
@@ -126,7 +127,7 @@ def test_weighted_sampling_follows_the_weights() -> None:
         every = sorted(brute_force_deals(k))
         other = next(s for s in SEATS if s != k.seat)
 
-        def weight(hands: Hands, _rng: SplitMix64, other: int = other) -> float:
+        def weight(hands: Hands, _rng: Source, other: int = other) -> float:
             return 1.0 + (hands[other] & 0x0F0F0F0F).bit_count()
 
         w = {d: weight(list(d), rng) for d in every}

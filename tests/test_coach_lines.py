@@ -88,8 +88,8 @@ def test_the_reported_take_back_gets_the_price_of_the_line_played(tmp_path: Path
     # bela review's figure (the report quoted 33.7 from the hard player of then; issue 35's
     # tenth pass priced it 28.0 with JC better, the thirteenth 66.2 with JS, the eighteenth
     # 39.7 with JC, the twentieth 30.8 with JC, the twenty-fifth 57.8 with KC, the twenty-ninth
-    # 48.4 with JC)
-    assert note is not None and note.better == "JC" and round(note.cost, 1) == 48.4
+    # 48.4 with JC, the thirty-eighth 40.7 with 7D)
+    assert note is not None and note.better == "7D" and round(note.cost, 1) == 40.7
     others(model, "9D", "8D", "JD")  # West wins the trick with the jack of trumps
     others(model, "AS")  # and leads the ace of spades
     coach.turn()  # South, holding 7D, is priced facing AS (the line to be taken back)
@@ -98,13 +98,16 @@ def test_the_reported_take_back_gets_the_price_of_the_line_played(tmp_path: Path
     assert model.session.hand.turn is Seat.S and len(model.session.hand.plays) == 0
     south(model, coach, flow, "7D")  # the line played instead
     others(model, "TD", "8D", "JD", "AS")
+    key = model.position_key()
     note = south(model, coach, flow, "TS")  # the same count of actions, another position
-    assert note is not None
-    # bela review's (the report's 22.5 from the player of then); not the 48.4 of the line taken back
-    assert (note.better, round(note.cost, 1)) == ("JS", 17.0)
+    prices = model.coach.prices.get(key)
+    # bela review's (the report's 22.5 from the player of then, the twenty-ninth pass's 17.0): under
+    # the 10 of a note, and not the 40.7 of the line taken back
+    assert note is None and prices is not None
+    assert (prices.best, round(prices.cost("TS"), 1)) == ("JS", 7.7)
     finish(model, 24)
     review = bela_review(model.session.match, tmp_path)[5]
-    assert (review["card"], review["best"], review["cost"]) == ("TS", "JS", 17.0)
+    assert (review["card"], review["best"], review["cost"]) == ("TS", "JS", 7.7)
 
 
 def play_with_take_backs(seed: int) -> tuple[Model, dict[int, Note | None], int]:

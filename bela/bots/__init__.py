@@ -4,8 +4,8 @@
 
 naming trump or passing (the dealer must name), "zovem / ne zovem", calling bela, playing a
 card. Given the same observation, level and seed, the same decision: all randomness comes
-from ``seed`` through SplitMix64 and all work budgets are counts (samples, search nodes),
-never the clock. A bot receives nothing but the seat's Observation.
+from ``seed`` (through :class:`bela.bots.rng.Rng`) and all work budgets are counts (samples,
+search nodes), never the clock. A bot receives nothing but the seat's Observation.
 
 Levels:
 
@@ -37,11 +37,12 @@ from bela.actions import Decision as Decision  # what decide() answers (bela.act
 from bela.bots import bidding
 from bela.bots.knowledge import Knowledge, beats, infer
 from bela.bots.policy import pick_card
+from bela.bots.rng import Rng, Source
 from bela.bots.sampler import CardWeights, Hands, Weight
 from bela.bots.search import SearchResult, evaluate
 from bela.bots.signals import call_card, read_calls
 from bela.cards import Card, card_from_index, trick_winner_index
-from bela.deal import SplitMix64, derive_seed
+from bela.deal import derive_seed
 from bela.observation import Observation
 from bela.seats import SEATS
 
@@ -81,7 +82,7 @@ BUDGETS: dict[str, Budget] = {
         samples=84,
         exact_cards=16,
         search_from=32,
-        node_budget=120000,
+        node_budget=100000,
         leaf_cards=8,
         min_samples=8,
         extra_samples=84,
@@ -102,7 +103,7 @@ def decide(obs: Observation, level: str, seed: int, budget: Budget | None = None
         raise ValueError(f"unknown level {level!r} (easy, medium or hard)")
     if not obs.legal:
         raise ValueError(f"it is not {obs.seat}'s turn")
-    rng = SplitMix64(derive_seed(seed, LEVELS.index(level), len(obs.plays), int(obs.seat)))
+    rng = Rng(derive_seed(seed, LEVELS.index(level), len(obs.plays), int(obs.seat)))
     if obs.phase is Phase.BIDDING:
         return _bid(obs, level)
     if obs.phase is Phase.DECLARING:
@@ -139,7 +140,7 @@ def _action_for(obs: Observation, card: Card) -> Action:
     return plays[0]
 
 
-def _play(obs: Observation, level: str, rng: SplitMix64, budget: Budget | None) -> Decision:
+def _play(obs: Observation, level: str, rng: Source, budget: Budget | None) -> Decision:
     k = infer(obs)
     legal = sorted({a.card for a in obs.legal if isinstance(a, Play)})
     remaining = sum(obs.held_count(s) for s in SEATS)
@@ -153,7 +154,7 @@ def _play(obs: Observation, level: str, rng: SplitMix64, budget: Budget | None) 
     return Decision(_action_for(obs, pick.card), pick.text, pick.rule, tuple(pick.params.items()))
 
 
-def search(obs: Observation, k: Knowledge, rng: SplitMix64, budget: Budget) -> SearchResult:
+def search(obs: Observation, k: Knowledge, rng: Source, budget: Budget) -> SearchResult:
     """Every legal card's expected margin over the deals ``obs`` cannot rule out (weighted by
     the bids), within ``budget``: the search the hard and medium players play by."""
     if budget.locations:
@@ -294,7 +295,7 @@ def bid_weight(obs: Observation, k: Knowledge) -> Weight | None:
     if not said:
         return None
 
-    def weight(hands: Hands, rng: SplitMix64) -> float:
+    def weight(hands: Hands, rng: Source) -> float:
         w = 1.0
         for s, b, position in said:
             full = hands[s] | k.played_by[s]

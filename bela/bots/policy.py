@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bela.bots.knowledge import SUIT_BITS, Knowledge, beats, stronger_mask
+from bela.bots.rng import Source
 from bela.cards import Card, Rank, Suit
-from bela.deal import SplitMix64
 from bela.observation import Observation
 from bela.seats import Seat
 
@@ -135,7 +135,7 @@ def pick_card(
     k: Knowledge,
     legal: Sequence[Card],
     memory: bool,
-    rng: SplitMix64,
+    rng: Source,
     mistakes: float = 0.0,
 ) -> Pick:
     t = Table(obs, k, memory)
@@ -265,7 +265,7 @@ def _throw(t: Table, legal: Sequence[Card], rule: str) -> Pick:
     return Pick(c, rule, {"card": str(c)}, f"throw the cheap {c}")
 
 
-def _small_mistake(t: Table, legal: Sequence[Card], pick: Pick, rng: SplitMix64) -> Pick | None:
+def _small_mistake(t: Table, legal: Sequence[Card], pick: Pick, rng: Source) -> Pick | None:
     """A casual slip: another legal card, as long as it is not absurd. Never an ace or a ten
     given to a trick the opponents take while a small card was allowed, never the jack or nine
     of trump spent where the rules chose a lower card, never a trump where a side card was

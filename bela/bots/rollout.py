@@ -13,12 +13,11 @@ a value is the solver's ``R`` (three times the card points NS takes from here on
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bela.bots.cardset import ABOVE, POINTS, SUIT_MASK, legal_mask
 from bela.bots.leads import drawn_lead, learned_lead, partner_lead
 from bela.bots.solver import INF, Solver
-from bela.deal import SplitMix64
 
 
 def rollout_value(
@@ -32,7 +31,7 @@ def rollout_value(
     ew_has: bool,
     exact_cards: int,
     steps: list[int],
-    draw: SplitMix64 | None = None,
+    draw: Callable[[], float] | None = None,
 ) -> int:
     """R after playing ``first`` and continuing with :func:`rollout_card` down to an exact
     endgame of ``exact_cards`` cards (the opponents' leads drawn from ``draw``, if given);
@@ -111,7 +110,7 @@ def rollout_card(
     winseat: int,
     trump: int,
     partner: int = -1,
-    draw: SplitMix64 | None = None,
+    draw: Callable[[], float] | None = None,
 ) -> int:
     """A quick choice by the seat's own hand and the cards still out (``h``'s other hands
     together, never who holds them): lead as the hard player leads (:mod:`bela.bots.leads`;
@@ -178,7 +177,7 @@ def _trick_so_far(trick: list[int], leader: int, trump: int) -> tuple[int, int, 
     return led, win, winseat, tp
 
 
-def _lead(h: list[int], seat: int, trump: int, partner: int, draw: SplitMix64 | None) -> int:
+def _lead(h: list[int], seat: int, trump: int, partner: int, draw: Callable[[], float] | None) -> int:
     """A seat's lead in a rollout, by its own hand and the cards still out: ``partner``, the
     searching seat's partner (-1: nobody), by the partner's fit; with ``draw``, the searching
     seat's opponents draw theirs; else the hard player's own lead."""
@@ -187,7 +186,7 @@ def _lead(h: list[int], seat: int, trump: int, partner: int, draw: SplitMix64 | 
     if seat == partner:
         return partner_lead(hand, out, trump)
     if draw is not None and partner >= 0 and (seat ^ partner) & 1:
-        return drawn_lead(hand, out, trump, draw.random())
+        return drawn_lead(hand, out, trump, draw())
     return learned_lead(hand, out, trump)
 
 

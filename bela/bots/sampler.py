@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from bela.bots.cardset import bits
 from bela.bots.knowledge import Knowledge, declarations_fit
-from bela.deal import SplitMix64
+from bela.bots.rng import Source
 from bela.seats import SEATS, Seat
 
 Hands = list[int]  # held cards per seat, engine numbering
@@ -89,7 +89,7 @@ class _Draw:
             return 0
         return self._splits(0, (self.need[0], self.need[1], self.need[2], self.need[3]))[0]
 
-    def once(self, rng: SplitMix64) -> Hands | None:
+    def once(self, rng: Source) -> Hands | None:
         if not self.ok:
             return None
         hands = list(self.start)
@@ -186,7 +186,7 @@ class WeightedDraw(_Draw):
     def count(self) -> int:
         raise NotImplementedError("a weighted draw has no count")
 
-    def once(self, rng: SplitMix64) -> Hands | None:
+    def once(self, rng: Source) -> Hands | None:
         if not self.ok:
             return None
         left = (self.need[0], self.need[1], self.need[2], self.need[3])
@@ -245,7 +245,7 @@ def _factorial(n: int) -> int:
     return _FACT[n]
 
 
-def sample_hidden(k: Knowledge, rng: SplitMix64, tries: int = 60, draw: _Draw | None = None) -> Hands | None:
+def sample_hidden(k: Knowledge, rng: Source, tries: int = 60, draw: _Draw | None = None) -> Hands | None:
     """One assignment of the unseen cards to the other seats meeting every hard fact, or None
     if none was found (the facts then contradict each other, which a consistent observation
     never does; the caller falls back to fewer facts)."""
@@ -294,7 +294,7 @@ def enumerate_deals(k: Knowledge, limit: int) -> list[Hands] | None:
 
 
 def _exhaustive(
-    k: Knowledge, pool: list[int], need: list[int], allowed: list[int], rng: SplitMix64
+    k: Knowledge, pool: list[int], need: list[int], allowed: list[int], rng: Source
 ) -> Hands | None:
     """Backtracking in a random order, for the rare tight cases the greedy pass misses."""
     others = [s for s in SEATS if s != k.seat]
@@ -325,12 +325,12 @@ def _exhaustive(
     return hands if go(0) else None
 
 
-Weight = Callable[[Hands, SplitMix64], float]
+Weight = Callable[[Hands, Source], float]
 
 
 def sample_deals(
     k: Knowledge,
-    rng: SplitMix64,
+    rng: Source,
     n: int,
     first: Seat,
     weight: Weight | None = None,
@@ -383,7 +383,7 @@ def sample_deals(
 
 def deals_for_search(
     k: Knowledge,
-    rng: SplitMix64,
+    rng: Source,
     n: int,
     first: Seat,
     weight: Weight | None = None,

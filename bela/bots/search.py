@@ -9,7 +9,7 @@ our written points minus theirs):
   only their own hands and the cards still out (:mod:`bela.bots.rollout`) until
   ``leaf_cards`` cards are left at the start of a trick, and that endgame is solved exactly.
   The policy's opponents draw their leads (:func:`bela.bots.leads.drawn_lead`), the same
-  draws for every candidate card of a deal, from a seed the search draws.
+  draws for every candidate card of a deal (a number a trick, drawn once a deal).
 
 A close call (the best card's lead inside the noise of the deals searched) gets more deals.
 
@@ -19,17 +19,17 @@ same observation and seed give the same decision in CPython and in Pyodide.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from bela.actions import Play
 from bela.bots.cardset import ABOVE, BELOW, POINTS, TO_CARD, TO_INT
 from bela.bots.knowledge import Knowledge, declaration_keys
+from bela.bots.rng import Rng, Source
 from bela.bots.rollout import rollout_value
 from bela.bots.sampler import CardWeights, Hands, Weight, deals_for_search, sample_deals
 from bela.bots.solver import Solver
 from bela.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, Card, Rank
-from bela.deal import SplitMix64
 from bela.observation import Observation
 from bela.rules import HouseRules
 from bela.seats import SEATS, Seat, Team
@@ -51,6 +51,7 @@ PERM_TRUMP: tuple[int, ...] = _PERM[1]
 
 # a policy step in a rollout costs about as much time as this many solver nodes
 ROLLOUT_STEP_NODES = 8
+LEAD_DRAWS = 8  # a rollout's opponents lead at most once a trick
 
 
 def to_internal(m: int, trump: int) -> int:
@@ -189,7 +190,7 @@ def _distinct(moves: list[int], mine_or_gone: int, pts: Sequence[int]) -> dict[i
 def evaluate(
     obs: Observation,
     k: Knowledge,
-    rng: SplitMix64,
+    rng: Source,
     samples: int,
     weight: Weight | None,
     exact_cards: int,
@@ -236,7 +237,7 @@ def evaluate(
     remaining = sum(obs.held_count(s) for s in SEATS)
     # solved exactly (None) from exact_cards left, else rolled out to leaf_cards
     leaf = None if remaining <= exact_cards else exact_cards if leaf_cards is None else leaf_cards
-    draws = rng.next() if leaf is not None else 0  # deal j's rollouts draw their leads from draws + j
+    lead_draw = Rng(rng.next()).random if leaf is not None else None  # the rollouts' opponents' leads
     totals = dict.fromkeys(reps, 0.0)
     kept = dict.fromkeys(reps, 0.0)
     sign = 1 if team is Team.NS else -1
@@ -248,7 +249,7 @@ def evaluate(
         full = [deal[s] | k.played_by[s] for s in SEATS]
         scoring = scoring_for(obs, full)
         hands = [to_internal(deal[s], t) for s in SEATS]
-        values, cost = _deal_values(hands, t, int(leader), trick_int, reps, ns_has, ew_has, leaf, draws + j)
+        values, cost = _deal_values(hands, t, int(leader), trick_int, reps, ns_has, ew_has, leaf, lead_draw)
         nodes += cost
         margins = {i: scoring.margin(r, team) for i, r in values.items()}
         if extend and j < len(deals):
@@ -277,17 +278,31 @@ def _deal_values(
     ns_has: bool,
     ew_has: bool,
     leaf: int | None,
-    draws: int = 0,
+    draw: Callable[[], float] | None = None,
 ) -> tuple[dict[int, int], int]:
     """R of each candidate in one deal, solved exactly (``leaf`` None) or rolled out to ``leaf``
-    cards left, and the nodes that cost; each candidate's rollout draws its opponents' leads
-    from the seed ``draws``."""
+    cards left, and the nodes that cost; the rollouts' opponents draw their leads from
+    :data:`LEAD_DRAWS` numbers taken from ``draw`` once, the same for every candidate (without
+    ``draw``, they lead as the hard player leads)."""
     solver = Solver(t)
     if leaf is None:
         return solver.root_values(hands, leader, trick, ns_has, ew_has, reps), solver.nodes
     steps = [0]
+    draws = [draw() for _ in range(LEAD_DRAWS)] if draw is not None else []
     values = {
-        i: rollout_value(solver, hands, t, leader, trick, i, ns_has, ew_has, leaf, steps, SplitMix64(draws))
+        i: rollout_value(
+            solver,
+            hands,
+            t,
+            leader,
+            trick,
+            i,
+            ns_has,
+            ew_has,
+            leaf,
+            steps,
+            iter(draws).__next__ if draws else None,
+        )
         for i in reps
     }
     return values, steps[0] * ROLLOUT_STEP_NODES + solver.nodes

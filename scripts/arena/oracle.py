@@ -37,8 +37,9 @@ from bela.bots import (
     search,
 )
 from bela.bots.knowledge import ALL, SUIT_BITS, Knowledge, infer, mask
+from bela.bots.rng import Rng
 from bela.cards import Rank
-from bela.deal import SplitMix64, derive_seed
+from bela.deal import derive_seed
 from bela.hand import Hand
 from bela.observation import observe
 from bela.seats import SEATS, Seat
@@ -94,7 +95,7 @@ def oracle_player(level: str, know: str, more_than: int = 0, at_most: int = 32) 
         k = infer(obs)
         reveal(k, hand, seat, know)
         # the seed of bela.bots.decide, so that told nothing it decides as decide does
-        rng = SplitMix64(derive_seed(seed, LEVELS.index(level), len(obs.plays), int(seat)))
+        rng = Rng(derive_seed(seed, LEVELS.index(level), len(obs.plays), int(seat)))
         result = search(obs, k, rng, budget)
         slack = budget.signal_slack if budget.signals else None
         return _from_search(obs, result, remaining <= budget.exact_cards, slack).action

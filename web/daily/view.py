@@ -249,7 +249,7 @@ def share_text(t: Callable[..., str], dup: Duplicate, match: Match, base: str) -
     ...     d.pars[i + 1] = (written(m.hands[i])[0] - (i - 1), 0)
     ...     _ = m.start_hand() if i < 3 else None
     >>> print(share_text(Translator("en"), d, m, "https://x.org/bela/?daily"))
-    Bela, today's deals 2026-12-01: +2 against par (par v13)
+    Bela, today's deals 2026-12-01: +2 against par (par v14)
     🟥⬜🟩🟩
     https://x.org/bela/?daily=2026-12-01
     """
