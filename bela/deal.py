@@ -21,7 +21,25 @@ _MASK = (1 << 64) - 1
 T = TypeVar("T")
 
 
-class SplitMix64:
+class Shuffler:
+    """``shuffle`` and ``choice`` for a generator that draws ``below(n)`` (a Fisher-Yates shuffle:
+    the same items in the same order from the same numbers, whichever generator draws them)."""
+
+    __slots__ = ()
+
+    def below(self, n: int) -> int:
+        raise NotImplementedError
+
+    def shuffle(self, items: list[T]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+
+class SplitMix64(Shuffler):
     """A small, well-known 64-bit generator (Steele, Lea and Flood, 2014)."""
 
     __slots__ = ("state",)
@@ -49,14 +67,6 @@ class SplitMix64:
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""
         return (self.next() >> 11) / float(1 << 53)
-
-    def shuffle(self, items: list[T]) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
-    def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
 
 
 def derive_seed(*parts: int) -> int:

@@ -23,6 +23,8 @@ import random as _random
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
+from bela.deal import Shuffler
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -42,8 +44,9 @@ class Source(Protocol):
     def choice(self, items: Sequence[T]) -> T: ...
 
 
-class Rng:
-    """SplitMix64's methods over a Mersenne Twister seeded with ``seed`` (64 bits kept)."""
+class Rng(Shuffler):
+    """SplitMix64's methods over a Mersenne Twister seeded with ``seed`` (64 bits kept); its
+    ``shuffle`` and ``choice`` are SplitMix64's own (:class:`bela.deal.Shuffler`)."""
 
     __slots__ = ("_bits", "random")
 
@@ -69,11 +72,3 @@ class Rng:
         while r >= n:
             r = bits(k)
         return r
-
-    def shuffle(self, items: list[T]) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
-    def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
