@@ -9,7 +9,6 @@ from collections import Counter
 import pytest
 
 from bela.bots.rng import Rng
-from bela.deal import SplitMix64
 
 _M32 = 0xFFFFFFFF
 
@@ -102,7 +101,7 @@ def test_below_is_uniform_and_refuses_an_empty_range() -> None:
 
 
 def test_shuffle_and_choice_are_splitmix64s_over_its_numbers() -> None:
-    # the same Fisher-Yates as bela.deal.SplitMix64, so the two generators are interchangeable
+    # the Fisher-Yates of bela.deal.SplitMix64 (bela.deal.Shuffler), over Rng's own below()
     items = list(range(10))
     a, b = Rng(11), Rng(11)
     a.shuffle(items)
@@ -112,4 +111,3 @@ def test_shuffle_and_choice_are_splitmix64s_over_its_numbers() -> None:
         want[i], want[j] = want[j], want[i]
     assert items == want and sorted(items) == list(range(10))
     assert Rng(12).choice("abcdef") == "abcdef"[Rng(12).below(6)]
-    assert SplitMix64(11).below(10) in range(10)  # the deals' generator keeps its own numbers
