@@ -41,15 +41,13 @@ from dataclasses import replace
 from typing import Any
 
 from bela.actions import Bid, Phase, Play
-from bela.bots import BUDGETS, LEVELS, decide, search
+from bela.bots import BUDGETS, decide, decision_rng, search
 from bela.bots.bidding import rich_value
 from bela.bots.cardset import TO_CARD, TO_INT, mask_of
 from bela.bots.knowledge import infer
-from bela.bots.rng import Rng
 from bela.bots.solver import INF, NodeLimit, Solver
 from bela.cards import Card, Suit
 from bela.data.rich_table import THRESHOLDS as RICH_THRESHOLDS
-from bela.deal import derive_seed
 from bela.hand import Hand
 from bela.match import Match
 from bela.observation import observe
@@ -214,7 +212,7 @@ def info_values(
     if len(legal) <= 1:
         return None
     budget = BUDGET
-    rng = Rng(derive_seed(seed, LEVELS.index(LEVEL), len(obs.plays), int(obs.seat)))
+    rng = decision_rng(obs, LEVEL, seed)
     result = search(obs, infer(obs), rng, budget)
     ranked = sorted(result.values.items(), key=lambda kv: (-kv[1], kv[0].index))
     return ranked[0][0], dict(result.values), result.samples

@@ -95,6 +95,12 @@ BUDGETS: dict[str, Budget] = {
 }
 
 
+def decision_rng(obs: Observation, level: str, seed: int) -> Rng:
+    """The generator ``decide`` draws from for ``obs``: anything that searches as the player
+    does (the review, the coach, the arenas' oracle) takes it from here, so it decides alike."""
+    return Rng(derive_seed(seed, LEVELS.index(level), len(obs.plays), int(obs.seat)))
+
+
 def decide(obs: Observation, level: str, seed: int, budget: Budget | None = None) -> Decision:
     """The ``level`` player's action for ``obs``; ``budget`` replaces the level's card-play
     search limits (:data:`BUDGETS`; easy has none: it never searches) for this decision only,
@@ -103,7 +109,7 @@ def decide(obs: Observation, level: str, seed: int, budget: Budget | None = None
         raise ValueError(f"unknown level {level!r} (easy, medium or hard)")
     if not obs.legal:
         raise ValueError(f"it is not {obs.seat}'s turn")
-    rng = Rng(derive_seed(seed, LEVELS.index(level), len(obs.plays), int(obs.seat)))
+    rng = decision_rng(obs, level, seed)
     if obs.phase is Phase.BIDDING:
         return _bid(obs, level)
     if obs.phase is Phase.DECLARING:

@@ -34,12 +34,11 @@ from bela.bots import (
     LEVELS,
     _from_search,  # the shipped player's choice from its search's values
     decide,
+    decision_rng,
     search,
 )
 from bela.bots.knowledge import ALL, SUIT_BITS, Knowledge, infer, mask
-from bela.bots.rng import Rng
 from bela.cards import Rank
-from bela.deal import derive_seed
 from bela.hand import Hand
 from bela.observation import observe
 from bela.seats import SEATS, Seat
@@ -94,8 +93,8 @@ def oracle_player(level: str, know: str, more_than: int = 0, at_most: int = 32) 
             return decide(obs, level, seed).action
         k = infer(obs)
         reveal(k, hand, seat, know)
-        # the seed of bela.bots.decide, so that told nothing it decides as decide does
-        rng = Rng(derive_seed(seed, LEVELS.index(level), len(obs.plays), int(seat)))
+        # decide's own generator, so that told nothing it decides as decide does
+        rng = decision_rng(obs, level, seed)
         result = search(obs, k, rng, budget)
         slack = budget.signal_slack if budget.signals else None
         return _from_search(obs, result, remaining <= budget.exact_cards, slack).action
